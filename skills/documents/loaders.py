@@ -1,0 +1,163 @@
+"""Files -> text, with limits, so a hostile or broken file is a clear DocumentError and never a hang.
+
+.txt/.md keep the file's own text (offsets index into it). .docx goes through python-docx (headings become
+Markdown headings so their numbers are trusted; tables become pipe rows); .pdf through pypdf (BSD), with
+repeated page headers/footers and page-number lines removed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import zipfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import DocumentError
+from .model import DocumentStructure
+from .parser import parse_text
+
+SUPPORTED = (".txt", ".md", ".markdown", ".docx", ".pdf")
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_bytes: int = int(os.environ.get("PARALAW_MAX_FILE_BYTES", 50 * 1024 * 1024))
+    max_pdf_pages: int = int(os.environ.get("PARALAW_MAX_PDF_PAGES", 2000))
+    max_unzipped_bytes: int = int(os.environ.get("PARALAW_MAX_UNZIPPED_BYTES", 200 * 1024 * 1024))
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def decode_text(data: bytes, name: str = "") -> str:
+    """UTF-8 (with or without BOM), UTF-16 with BOM, then GB18030 for Chinese files saved by older tools."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    if b"\x00" in data[:8192]:
+        raise DocumentError(f"{name or 'file'} looks binary, not text", code="UNSUPPORTED_FORMAT")
+    for encoding in ("utf-8", "gb18030"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise DocumentError(f"{name or 'file'} is not valid UTF-8 or GB18030 text", code="INVALID_ENCODING")
+
+
+def _docx_text(path: Path, limits: Limits) -> str:
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unzipped = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile as exc:
+        raise DocumentError(f"{path.name} is not a valid .docx file (corrupt or truncated)", code="CORRUPT_FILE") from exc
+    if unzipped > limits.max_unzipped_bytes:
+        raise DocumentError(
+            f"{path.name} expands to {unzipped} bytes, over the {limits.max_unzipped_bytes}-byte limit",
+            code="FILE_TOO_LARGE",
+        )
+    try:
+        document = docx.Document(str(path))
+    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        raise DocumentError(f"{path.name} is not a valid .docx file: {exc}", code="CORRUPT_FILE") from exc
+    except Exception as exc:  # lxml and friends raise their own types on broken XML
+        raise DocumentError(f"{path.name} could not be read as .docx: {exc}", code="CORRUPT_FILE") from exc
+    lines: list[str] = []
+    body = document.element.body
+    for child in body.iterchildren():
+        tag = child.tag.rsplit("}", 1)[-1]
+        if tag == "p":
+            paragraph = docx.text.paragraph.Paragraph(child, document)
+            text = paragraph.text.strip()
+            if not text:
+                continue
+            style = (paragraph.style.name or "") if paragraph.style is not None else ""
+            level = re.match(r"Heading (\d)", style)
+            lines.append(("#" * int(level.group(1)) + " " + text) if level else text)
+        elif tag == "tbl":
+            table = docx.table.Table(child, document)
+            for row in table.rows:
+                cells = [cell.text.strip().replace("\n", " ") for cell in row.cells]
+                lines.append("| " + " | ".join(cells) + " |")
+    return "\n\n".join(lines)
+
+
+_PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?-?\s*\d{1,4}\s*-?(?:\s+of\s+\d{1,4})?\s*$|^\s*第\s*\d+\s*页", re.IGNORECASE)
+
+
+def _pdf_text(path: Path, limits: Limits) -> str:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(str(path))
+        if reader.is_encrypted:
+            try:
+                if not reader.decrypt(""):
+                    raise DocumentError(f"{path.name} is encrypted; remove the password and try again", code="ENCRYPTED_FILE")
+            except DocumentError:
+                raise
+            except Exception as exc:
+                raise DocumentError(f"{path.name} is encrypted; remove the password and try again", code="ENCRYPTED_FILE") from exc
+        if len(reader.pages) > limits.max_pdf_pages:
+            raise DocumentError(f"{path.name} has {len(reader.pages)} pages, over the {limits.max_pdf_pages}-page limit", code="FILE_TOO_LARGE")
+        pages = [(page.extract_text() or "") for page in reader.pages]
+    except DocumentError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
+        raise DocumentError(f"{path.name} is not a readable PDF (corrupt or truncated): {exc}", code="CORRUPT_FILE") from exc
+    page_lines = [[line.rstrip() for line in page.splitlines()] for page in pages]
+    # a line that opens or closes most pages is a running header or footer
+    edges = Counter(line.strip() for lines in page_lines for line in (lines[:2] + lines[-2:]) if line.strip())
+    repeated = {line for line, count in edges.items() if len(page_lines) >= 3 and count >= 0.6 * len(page_lines)}
+    kept: list[str] = []
+    for lines in page_lines:
+        kept.extend(line for line in lines if line.strip() not in repeated and not _PAGE_NUMBER.match(line))
+    return "\n".join(kept)
+
+
+def read_document_text(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> str:
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError as exc:
+        raise DocumentError(f"{path} does not exist", code="FILE_NOT_FOUND") from exc
+    except OSError as exc:
+        raise DocumentError(f"{path} cannot be read: {exc.strerror}", code="FILE_NOT_READABLE") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise DocumentError(f"{path} is a directory, not a file", code="NOT_A_FILE")
+    if not stat.S_ISREG(info.st_mode):
+        raise DocumentError(f"{path} is not a regular file", code="NOT_A_FILE")
+    if info.st_size == 0:
+        raise DocumentError(f"{path.name} is empty", code="EMPTY_DOCUMENT")
+    if info.st_size > limits.max_bytes:
+        raise DocumentError(f"{path.name} is {info.st_size} bytes, over the {limits.max_bytes}-byte limit", code="FILE_TOO_LARGE")
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED:
+        raise DocumentError(f"{path.name}: unsupported file type '{suffix or '(none)'}'; use one of {', '.join(SUPPORTED)}", code="UNSUPPORTED_FORMAT")
+    try:
+        if suffix == ".docx":
+            return _docx_text(path, limits)
+        if suffix == ".pdf":
+            return _pdf_text(path, limits)
+        return decode_text(path.read_bytes(), path.name)
+    except PermissionError as exc:
+        raise DocumentError(f"{path} cannot be read: permission denied", code="FILE_NOT_READABLE") from exc
+
+
+def load_document(path: str | os.PathLike[str], *, document_id: str | None = None, limits: Limits = DEFAULT_LIMITS) -> DocumentStructure:
+    """Read and parse a contract file. Raises DocumentError with a code for anything unusable."""
+    text = read_document_text(path, limits)
+    return parse_document_text(text, filename=Path(path).name, document_id=document_id)
+
+
+def parse_document_text(text: str, *, filename: str = "", document_id: str | None = None) -> DocumentStructure:
+    if not text.strip():
+        raise DocumentError(f"{filename or 'document'} has no text (a scanned PDF needs OCR first)", code="EMPTY_DOCUMENT")
+    return parse_text(text, filename=filename, document_id=document_id)

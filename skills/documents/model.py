@@ -1,0 +1,110 @@
+"""The document model every skill reads.
+
+A contract is a tree of clauses addressed by the number the contract itself writes ("20.1", "14.7(b)",
+"12" for 第十二条). Offsets point into `DocumentStructure.text`, which for .txt/.md files is the file's own
+text, so a quote can always be checked against the source.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Literal
+
+from pydantic import BaseModel, Field, PrivateAttr
+
+StructureType = Literal["numbered", "articles", "chinese", "flat"]
+
+
+class Clause(BaseModel):
+    clause_id: str = Field(description="The number as the contract writes it, normalised: '20.1', '14.7(b)', '12'.")
+    label: str = Field("", description="The heading marker as written: 'Sub-Clause 20.1', '第十二条', 'ARTICLE IV'.")
+    title: str = ""
+    text: str = Field("", description="The clause's own text, heading line included, children excluded.")
+    level: int = 1
+    start: int = Field(0, description="Offset of the clause's first character in DocumentStructure.text.")
+    end: int = Field(0, description="Offset just past the clause's last character, children included.")
+    parent_id: str | None = None
+    children: list[Clause] = Field(default_factory=list)
+
+    def walk(self) -> Iterator[Clause]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+class Definition(BaseModel):
+    term: str
+    definition: str
+    clause_id: str | None = Field(None, description="Clause in which the term is defined.")
+    start: int = 0
+    end: int = 0
+
+
+class CrossReference(BaseModel):
+    source_clause_id: str | None
+    text: str = Field(description="The reference as written: 'Sub-Clause 14.7 [Payment]'.")
+    target_id: str = Field(description="Normalised target: '14.7', '5(b)', '12.3'.")
+    target_title: str | None = Field(None, description="Bracketed title given with the reference, if any.")
+    kind: Literal["clause", "schedule", "external"] = "clause"
+    external_instrument: str | None = None
+    start: int = 0
+    end: int = 0
+
+
+class DocumentStructure(BaseModel):
+    document_id: str
+    filename: str = ""
+    language: Literal["en", "zh"] = "en"
+    structure_type: StructureType = "numbered"
+    text: str = ""
+    clauses: list[Clause] = Field(default_factory=list)
+    definitions: list[Definition] = Field(default_factory=list)
+    cross_references: list[CrossReference] = Field(default_factory=list)
+    total_clauses: int = 0
+
+    _index: dict[str, Clause] | None = PrivateAttr(default=None)
+
+    def iter_clauses(self) -> Iterator[Clause]:
+        for clause in self.clauses:
+            yield from clause.walk()
+
+    def _build_index(self) -> dict[str, Clause]:
+        index: dict[str, Clause] = {}
+        for clause in self.iter_clauses():
+            index.setdefault(clause.clause_id, clause)
+        return index
+
+    def get_clause(self, clause_id: str) -> Clause | None:
+        """Find a clause by id, tolerating the usual ways people write one ('Clause 14.2', '14.2.', '第十二条')."""
+        if self._index is None:
+            self._index = self._build_index()
+        if clause_id in self._index:
+            return self._index[clause_id]
+        from .numbering import normalise_clause_id
+
+        normalised = normalise_clause_id(clause_id)
+        return self._index.get(normalised) if normalised else None
+
+    def has_clause(self, clause_id: str) -> bool:
+        return self.get_clause(clause_id) is not None
+
+    def parent_of(self, clause: Clause) -> Clause | None:
+        return self.get_clause(clause.parent_id) if clause.parent_id else None
+
+    def full_text(self, clause: Clause) -> str:
+        """The clause with all its sub-clauses, as it stands in the document."""
+        return self.text[clause.start : clause.end]
+
+    def clause_at(self, offset: int) -> Clause | None:
+        """The deepest clause whose span contains the offset."""
+        best: Clause | None = None
+        for clause in self.iter_clauses():
+            if clause.start <= offset < clause.end and (best is None or clause.level >= best.level):
+                best = clause
+        return best
+
+    def definition_of(self, term: str) -> Definition | None:
+        lowered = term.strip().strip('"“”').lower()
+        for definition in self.definitions:
+            if definition.term.lower() == lowered:
+                return definition
+        return None

@@ -1,0 +1,3 @@
+"""The FIDIC pack: construction contracts built from General and Particular Conditions."""
+
+SKILLS = []

@@ -1,0 +1,3 @@
+"""The SHA/SPA pack: share purchase and shareholders' agreements."""
+
+SKILLS = []
