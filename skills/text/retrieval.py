@@ -1,0 +1,216 @@
+"""Find the clauses of one document that are about something: BM25 (bm25s) over clause-sized passages.
+
+Each passage is one clause's own text (a parent's text before its first sub-clause counts as its own), so
+a hit names a clause. Two adjustments make clause-level BM25 work on real contracts:
+
+- granularity: a clause longer than about a page is split into passages at paragraph or sentence breaks,
+  otherwise one 40,000-character "clause" (a badly numbered contract) wins every query by sheer length;
+  text outside any clause (a preamble, a Contract Data table, an unnumbered contract) is indexed too, with
+  an empty clause_id;
+- titles: a passage's tokens include its clause's title twice and the parent's title once, since a
+  heading says what a clause is about more reliably than its body.
+
+Hits carry the matched passage's offsets and, as `quote`, a short verbatim window around the passage's
+best-matching sentence. Indexes are cached per (document_id, len(text)) in a small LRU.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections import Counter, OrderedDict
+from typing import NamedTuple
+
+import bm25s
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..documents.model import DocumentStructure
+from .tokens import tokenize
+
+__all__ = ["Hit", "ClauseIndex", "tokenize"]
+
+MAX_PASSAGE = 1200  # characters; longer clause text is split
+QUOTE_CHARS = 320
+CACHE_SIZE = 32
+OUTSIDE_TITLE = "(text outside the numbered clauses)"
+
+
+class Hit(BaseModel):
+    clause_id: str = Field(description="Clause the passage belongs to; '' for text outside any numbered clause.")
+    title: str
+    score: float
+    quote: str = Field(description="Verbatim window of the passage around its best-matching sentence.")
+    start: int = Field(description="Offset of the matched passage in the document text.")
+    end: int = Field(description="Offset just past the matched passage.")
+
+
+class _Passage(NamedTuple):
+    clause_id: str
+    title: str
+    start: int
+    end: int
+
+
+_BREAKS = (re.compile(r"\n[ \t]*\n"), re.compile(r"\n"), re.compile(r"(?<=[.;:。；])\s+"), re.compile(r"\s+"))
+# A sentence ends at . ; ! ? before a space, at a Chinese stop, or at a line end; "14.2" does not end one.
+_SENTENCE = re.compile(r"(?:[^\n.;!?。；！？]|[.;!?](?=\S))+(?:[.;!?](?=\s|$)|[。；！？])?")
+
+
+def _split(text: str, start: int, end: int, limit: int = MAX_PASSAGE) -> list[tuple[int, int]]:
+    """Cut text[start:end] into spans of at most `limit` characters at the strongest break available."""
+    spans: list[tuple[int, int]] = []
+    while end - start > limit:
+        window = text[start + limit // 3: start + limit]
+        cut = None
+        for pattern in _BREAKS:
+            found = [m.end() for m in pattern.finditer(window)]
+            if found:
+                cut = start + limit // 3 + found[-1]
+                break
+        cut = cut or start + limit
+        spans.append((start, cut))
+        start = cut
+    if text[start:end].strip():
+        spans.append((start, end))
+    return spans
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """Without surrounding white space, nor the '#' of a Markdown heading that follows."""
+    piece = text[start:end]
+    lead = len(piece) - len(piece.lstrip())
+    return start + lead, start + len(piece.rstrip().rstrip("#").rstrip())
+
+
+def _owners(structure: DocumentStructure, clauses: list) -> np.ndarray:
+    """For each character, the index of the clause whose own text holds it (-1: none).
+
+    Where own texts overlap (a parser that misread a recital as spanning later clauses), the clause that
+    starts later wins, so every character is indexed once, under its most specific clause.
+    """
+    owner = np.full(len(structure.text), -1, dtype=np.int32)
+    for i in sorted(range(len(clauses)), key=lambda i: clauses[i].start):
+        clause = clauses[i]
+        owner[clause.start: clause.start + len(clause.text)] = i
+    return owner
+
+
+def _passages(structure: DocumentStructure) -> tuple[list[_Passage], list[list[str]]]:
+    text = structure.text
+    clauses = list(structure.iter_clauses())
+    passages: list[_Passage] = []
+    tokens: list[list[str]] = []
+    owner = _owners(structure, clauses)
+    edges = np.flatnonzero(np.diff(owner)) + 1
+    for start, end in zip([0, *edges.tolist()], [*edges.tolist(), len(text)]):
+        if not text[start:end].strip():
+            continue
+        clause = clauses[owner[start]] if owner[start] >= 0 else structure.clause_at(start)
+        if clause is None:
+            clause_id, title, extra = "", OUTSIDE_TITLE, []
+        else:
+            parent = structure.parent_of(clause)
+            if clause.children and not set(tokenize(text[start:end])) - set(tokenize(f"{clause.label} {clause.title}")):
+                continue  # a bare heading: its title reaches the search through its sub-clauses' tokens
+            clause_id, title = clause.clause_id, clause.title or (parent.title if parent else "")
+            extra = tokenize(clause.title) * 2 + (tokenize(parent.title) if parent else [])
+        for s, e in _split(text, start, end):
+            s, e = _trimmed(text, s, e)
+            words = tokenize(text[s:e])
+            if words:
+                passages.append(_Passage(clause_id, title, s, e))
+                tokens.append(words + extra)
+    return passages, tokens
+
+
+def _quote(text: str, passage: _Passage, query: set[str], idf: dict[str, float]) -> str:
+    """The passage's sentence sharing the most (idf-weighted) query words, cut to a short window."""
+    best, best_score = (passage.start, passage.end), -1.0
+    for match in _SENTENCE.finditer(text, passage.start, passage.end):
+        if not match.group(0).strip():
+            continue
+        score = sum(idf.get(t, 0.0) for t in set(tokenize(match.group(0))) & query)
+        if score > best_score:
+            best, best_score = (match.start(), match.end()), score
+    start, end = _trimmed(text, *best)
+    if end - start < QUOTE_CHARS // 3:  # a bare heading or list stem: show what follows it too
+        end = _trimmed(text, start, min(passage.end, start + QUOTE_CHARS))[1]
+    if end - start > QUOTE_CHARS:
+        lowered = text[start:end].lower()
+        first = min((i for i in (lowered.find(t[:5]) for t in query if t[:5]) if i >= 0), default=0)
+        start = start + max(0, min(first - QUOTE_CHARS // 4, end - start - QUOTE_CHARS))
+        end = start + QUOTE_CHARS
+        if end < passage.end and not text[end].isspace() and " " in text[start:end]:
+            end = text.rindex(" ", start, end)
+        if start > passage.start and not text[start - 1].isspace() and " " in text[start:end]:
+            start = text.index(" ", start, end) + 1
+        start, end = _trimmed(text, start, end)
+    return text[start:end]
+
+
+class ClauseIndex:
+    """A BM25 index over the passages of one document. Build with `for_document` (cached)."""
+
+    _cache: "OrderedDict[tuple[str, int], ClauseIndex]" = OrderedDict()
+    _lock = threading.Lock()
+
+    def __init__(self, structure: DocumentStructure) -> None:
+        self.structure = structure
+        self.passages, corpus = _passages(structure)
+        self._retriever: bm25s.BM25 | None = None
+        self._idf: dict[str, float] = {}
+        if corpus:
+            self._retriever = bm25s.BM25()  # lucene variant: idf stays positive even for a 1-passage corpus
+            self._retriever.index(corpus, show_progress=False)
+            df = Counter(t for words in corpus for t in set(words))
+            n = len(corpus)
+            self._idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
+
+    @classmethod
+    def for_document(cls, structure: DocumentStructure) -> "ClauseIndex":
+        key = (structure.document_id, len(structure.text))
+        with cls._lock:
+            if key in cls._cache:
+                cls._cache.move_to_end(key)
+                return cls._cache[key]
+        index = cls(structure)
+        with cls._lock:
+            cls._cache[key] = index
+            cls._cache.move_to_end(key)
+            while len(cls._cache) > CACHE_SIZE:
+                cls._cache.popitem(last=False)
+        return index
+
+    def __len__(self) -> int:
+        return len(self.passages)
+
+    def search(self, query: str, top_k: int = 5) -> list[Hit]:
+        """The best `top_k` clauses for `query`, one hit per clause, best first.
+
+        A query with no searchable word (empty, or only stop-words) and a document with no text both give
+        []; so does a query none of whose words occur in the document. Callers that need a reason check
+        `tokenize(query)` themselves.
+        """
+        if top_k < 1 or self._retriever is None:
+            return []
+        vocab = self._retriever.vocab_dict
+        words = {t for t in tokenize(query) if t in vocab}
+        if not words:
+            return []
+        scores = self._retriever.get_scores_from_ids([vocab[t] for t in sorted(words)])
+        hits: list[Hit] = []
+        seen: set[str] = set()
+        for i in sorted(np.flatnonzero(scores > 0), key=lambda i: (-scores[i], i)):
+            passage = self.passages[i]
+            key = passage.clause_id or f"@{passage.start}"
+            if key in seen:
+                continue
+            seen.add(key)
+            hits.append(Hit(clause_id=passage.clause_id, title=passage.title, score=round(float(scores[i]), 4),
+                            quote=_quote(self.structure.text, passage, words, self._idf),
+                            start=passage.start, end=passage.end))
+            if len(hits) == top_k:
+                break
+        return hits
