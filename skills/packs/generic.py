@@ -1,7 +1,11 @@
 """The generic pack: skills that apply to any contract."""
 
 from ..generic import get_clause_context
+from ..generic import extract_financial_terms
+from ..generic import search_reference_doc
 
 SKILLS = [
     get_clause_context.registration,
+    extract_financial_terms.registration,
+    search_reference_doc.registration,
 ]

@@ -257,6 +257,7 @@ _ZH_PERIOD = re.compile(
 _ZH_UNITS = {"工作日": "working_days", "个工作日": "working_days", "日历天": "calendar_days", "日历日": "calendar_days",
              "自然日": "calendar_days", "天": "days", "日": "days", "月": "months", "周": "weeks", "星期": "weeks",
              "年": "years", "小时": "hours"}
+_ZH_RATE_UNIT = re.compile(r"每(?:延误|逾期|迟延|超过|超出)?$")  # '每延误一天' is the unit of a rate, not a period
 _TO_DAYS = {"days": 1.0, "calendar_days": 1.0, "weeks": 7.0, "months": 30.0, "years": 365.0, "hours": 1 / 24}
 
 
@@ -299,7 +300,7 @@ def find_periods(text: str) -> list[Period]:
     for m in _ZH_PERIOD.finditer(text):
         raw = m.group("num")
         value = parse_digits(raw) if raw[0].isdigit() else parse_chinese_number(raw)
-        if value is None or _zh_is_date(text, m, value):
+        if value is None or _zh_is_date(text, m, value) or _ZH_RATE_UNIT.search(text, max(0, m.start() - 4), m.start()):
             continue
         items.append(_period(value, _ZH_UNITS[m.group("unit")], m.group(0), m.start()))
     return _drop_overlaps(items)

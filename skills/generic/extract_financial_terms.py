@@ -1,0 +1,311 @@
+"""extract_financial_terms: every amount, percentage and period in a clause (or the whole contract), normalised
+and typed, so a reviewer (or assess_deviation) can compare numbers instead of re-reading prose.
+
+Typing is by the nearest telling word in the same sentence or table row ("shall not exceed" -> cap,
+"retention" -> retention, "违约金" -> damages), ignoring the words of the value's own basis ("of the Contract
+Price" does not make a percentage a price). Findings stay factual: damages or liability stated to be uncapped,
+an amount whose words and figures disagree, a Chinese quality retention above the 3% statutory ceiling.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..documents.model import DocumentStructure
+from ..errors import ClauseNotFound
+from ..framework.base import ClauseInput, require_structure
+from ..framework.schema import Finding, SkillRegistration
+from ..framework.state import document_with_role, state_snapshot
+from ..text.amounts import Money, Percent, Period, find_money, find_percentages, find_periods
+
+TermType = Literal[
+    "cap", "damages", "interest", "retention", "advance_payment", "security", "minimum_commitment", "threshold",
+    "revenue_share", "fee", "price", "payment_term", "time_limit", "other",
+]
+
+# (type, pattern): the nearest match to a value decides its type; ties go to the earlier rule.
+_RULES: list[tuple[str, str]] = [
+    ("damages", r"liquidated\s+damages|delay\s+damages|damages\s+for\s+delay|penalt(?:y|ies)|service\s+credits?|违约金|误期赔偿|赔偿金"),
+    ("interest", r"interest\s+(?:rate|at|on|of|shall|will|accru\w*|charges?|calculated|payable)|rate\s+of\s+interest|late\s+payment|late\s+charges?|financing\s+charges?|per\s+annum|利息|利率|LPR|贷款市场报价利率|逾期付款|逾期支付"),
+    ("retention", r"retention|retained|质量保证金|保留金|质保金"),
+    ("advance_payment", r"advance\s+payment|prepayment|down\s+payment|预付款"),
+    ("security", r"performance\s+security|security|performance\s+bond|bond|bank\s+guarantee|guarantee|letter\s+of\s+credit|履约担保|支付担保|保函|担保"),
+    ("cap", r"shall\s+not\s+exceed|not\s+exceed|exceed|cap(?:ped)?\b|aggregate\s+liability|total\s+liability|liability|maximum|limited\s+to|上限|不超过|最高|累计"),
+    ("minimum_commitment", r"guaranteed\s+minimum|minimum\s+(?:annual|purchase|order|royalt|commitment|quantit|fee|volume)\w*|shortfall|at\s+least|not\s+less\s+than|no\s+less\s+than|最低"),
+    ("threshold", r"de\s+minimis|threshold|basket|deductible|in\s+excess\s+of|exceeds|minimum|起付|超过"),
+    ("revenue_share", r"royalt(?:y|ies)|revenue\s+share|(?:gross|net)\s+(?:profits?|revenues?|sales)|profits?|commission|分成|提成"),
+    ("fee", r"\bfees?\b|charges?|费用|费"),
+    ("price", r"price|consideration|contract\s+amount|purchase\s+price|合同价|价款|合同金额|暂列金额|暂估价"),    ("payment_term", r"\bpa(?:y|id|yment|yable)\w*|invoice|支付|付款"),
+]
+_RULE_RES = [(kind, re.compile(p, re.IGNORECASE)) for kind, p in _RULES]
+_PAYMENT = re.compile(r"\bpa(?:y|id|yment|yable)\w*|invoice|remit|支付|付款|结算|拨付", re.IGNORECASE)
+_RATE_BASIS = [
+    ("per_day", re.compile(r"per\s+(?:calendar\s+)?day|for\s+each\s+day|each\s+day\s+of\s+delay|per\s+diem|daily|每(?:延误|逾期|迟延)?(?:一)?(?:天|日)|每日", re.IGNORECASE)),
+    ("per_week", re.compile(r"per\s+week|each\s+week|weekly|每周", re.IGNORECASE)),
+    ("per_month", re.compile(r"per\s+month|each\s+month|monthly|每月|月利率", re.IGNORECASE)),
+    ("per_annum", re.compile(r"per\s+annum|per\s+year|a\s+year|annual(?:ly)?|年利率|每年|年化", re.IGNORECASE)),
+]
+_UNCAPPED = re.compile(
+    r"uncapped|unlimited|without\s+(?:any\s+)?(?:financial\s+)?(?:limit|cap|maximum)\b|no\s+(?:maximum|limit|cap|ceiling)\b"
+    r"|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:limit|cap|maximum)|不设上限|无上限|不设最高限额|不封顶|不受(?:任何)?(?:上限|限额)",
+    re.IGNORECASE,
+)
+_CAP_NOT_APPLICABLE = re.compile(r"(?:maximum|cap|limit)\b.{0,60}\|\s*(?:not\s+applicable|none|nil|n/a|unlimited)\b", re.IGNORECASE)
+_DAMAGES = re.compile(r"damages|违约金|赔偿", re.IGNORECASE)
+_DELAY = re.compile(r"delay|late\s+completion|逾期|误期|延误|工期", re.IGNORECASE)
+_LIABILITY = re.compile(r"liability|责任", re.IGNORECASE)
+_BOUNDARY = re.compile(r"(?<![A-Z0-9])[.;!?](?=\s)|[。；！？]|\n")
+
+
+class FinancialTermsInput(ClauseInput):
+    whole_document: bool = Field(False, description="Scan the whole contract instead of one clause (clause_id '*' does the same).")
+    term_types: list[TermType] | None = Field(None, description="Only return terms of these types, e.g. ['cap', 'damages']; all types when omitted.")
+    max_terms: int = Field(300, ge=1, le=5000, description="Most terms to return; the counts still cover every term found.")
+
+
+class FinancialTerm(BaseModel):
+    kind: Literal["amount", "percentage", "period"]
+    term_type: TermType
+    value: float = Field(description="Amount as a decimal number, percent (5 = 5%), or period length in its unit.")
+    currency: str = Field("", description="ISO 4217 code for amounts; '' when not stated.")
+    unit: str = Field(description="Currency code, 'percent', or the period unit (days, business_days, months...).")
+    days: float | None = Field(None, description="Period in calendar days (months = 30, years = 365); None for business days.")
+    basis: str = Field("", description="What a percentage is of, e.g. 'of the Consideration'.")
+    rate_basis: str = Field("", description="per_day, per_week, per_month or per_annum when the value is a rate.")
+    normalised: str = Field(description="Readable normalised value, e.g. 'GBP 150,000.00', '5%', '30 days'.")
+    quote: str = Field(description="The value exactly as the contract writes it.")
+    context: str = Field(description="The sentence or table row the value sits in (verbatim, cut at 400 characters).")
+    clause_id: str | None
+    start: int
+    end: int
+
+
+class FinancialTermsOutput(BaseModel):
+    clause_id: str
+    scope: Literal["clause", "document"]
+    terms: list[FinancialTerm]
+    total_terms: int
+    truncated: bool
+    counts_by_type: dict[str, int]
+    findings: list[Finding]
+    summary: str
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    left = 0
+    for m in _BOUNDARY.finditer(text, max(0, start - 600), start):
+        left = m.end()
+    right_match = _BOUNDARY.search(text, end, min(len(text), end + 600))
+    right = right_match.end() if right_match else min(len(text), end + 600)
+    return left, right
+
+
+def _classify(text: str, item_start: int, item_end: int, sentence: tuple[int, int], kind: str) -> str:
+    lo, hi = sentence
+    if kind == "period":
+        return "payment_term" if _PAYMENT.search(text, lo, hi) else "time_limit"
+    best: tuple[int, int, str] | None = None
+    for priority, (term_type, pattern) in enumerate(_RULE_RES):
+        for m in pattern.finditer(text, lo, hi):
+            if m.end() > item_start and m.start() < item_end:
+                continue  # inside the value or its basis
+            distance = item_start - m.end() if m.end() <= item_start else m.start() - item_end
+            key = (distance, priority, term_type)
+            if best is None or key < best:
+                best = key
+    return best[2] if best else "other"
+
+
+def _rate_basis(context: str) -> str:
+    for name, pattern in _RATE_BASIS:
+        if pattern.search(context):
+            return name
+    return ""
+
+
+def _normalised(item) -> tuple[str, str]:
+    if isinstance(item, Money):
+        return item.currency or "?", f"{item.currency or '(currency not stated)'} {item.value:,.2f}"
+    if isinstance(item, Percent):
+        return "percent", f"{item.value:g}%"
+    return item.unit, f"{item.value:g} {item.unit.replace('_', ' ')}"
+
+
+def _table_clause(text: str, start: int) -> str | None:
+    """A Contract Data row ('| Percentage of retention | 14.3 | 10% |') belongs to the Sub-Clause it names."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start: line_end if line_end >= 0 else len(text)]
+    if not line.lstrip().startswith("|"):
+        return None
+    for cell in line.strip().strip("|").split("|"):
+        if re.fullmatch(r"\s*\d+(?:\.\d+)*\s*", cell):
+            return cell.strip()
+    return None
+
+
+def _with_basis(text: str, start: int, end: int, basis: str) -> tuple[int, int]:
+    """The value's span widened to its basis ('5% of the Consideration', '签约合同价的万分之三')."""
+    if basis:
+        after = text.find(basis, end, end + len(basis) + 8)
+        if after >= 0:
+            return start, after + len(basis)
+        before = text.rfind(basis, max(0, start - len(basis) - 4), start)
+        if before >= 0:
+            return before, end
+    return start, end
+
+
+def _scan(structure: DocumentStructure, lo: int, hi: int, fixed_clause: str | None) -> list[FinancialTerm]:
+    text = structure.text
+    scope = text[lo:hi]
+    items: list = [(i, "amount") for i in find_money(scope)] + [(i, "percentage") for i in find_percentages(scope)]
+    items += [(i, "period") for i in find_periods(scope)]
+    terms: list[FinancialTerm] = []
+    for item, kind in sorted(items, key=lambda pair: pair[0].start):
+        start, end = lo + item.start, lo + item.end
+        basis = getattr(item, "basis", "")
+        sentence = _sentence(text, start, end)
+        term_type = _classify(text, *_with_basis(text, start, end, basis), sentence, kind)
+        context = text[sentence[0]:sentence[1]].strip()
+        unit, normalised = _normalised(item)
+        clause_id = fixed_clause or _table_clause(text, start)
+        if clause_id is None:
+            clause = structure.clause_at(start)
+            clause_id = clause.clause_id if clause else None
+        terms.append(FinancialTerm(
+            kind=kind, term_type=term_type, value=item.value, currency=getattr(item, "currency", ""), unit=unit,
+            days=getattr(item, "days", None), basis=basis, rate_basis=_rate_basis(context) if kind != "period" else "",
+            normalised=normalised, quote=item.quote, context=context[:400], clause_id=clause_id, start=start, end=end,
+        ))
+    return terms
+
+
+def _findings(structure: DocumentStructure, ranges: list[tuple[int, int, str | None]]) -> list[Finding]:
+    text = structure.text
+    findings: list[Finding] = []
+    seen: set[int] = set()
+    for lo, hi, clause_id in ranges:
+        for m in list(_UNCAPPED.finditer(text, lo, hi)) + list(_CAP_NOT_APPLICABLE.finditer(text, lo, hi)):
+            left, right = _sentence(text, m.start(), m.end())
+            if left in seen:
+                continue
+            sentence = text[left:right].strip()
+            near = text[max(left, m.start() - 150): min(right, m.end() + 150)]
+            if _DAMAGES.search(near):
+                kind = "delay_damages_uncapped" if _DELAY.search(sentence) else "damages_uncapped"
+            elif _LIABILITY.search(near):
+                kind = "liability_uncapped"
+            else:
+                continue
+            seen.add(left)
+            where = clause_id or _table_clause(text, m.start()) or getattr(structure.clause_at(m.start()), "clause_id", None)
+            findings.append(Finding(severity="high", kind=kind, clause_id=where, evidence=sentence,
+                                    message=f"{kind.replace('_', ' ').capitalize()}: the text states no maximum amount."))
+        findings += _word_figure_mismatches(text, lo, hi, clause_id)
+    return findings
+
+
+_WORDS_THEN_FIGURE = re.compile(r"\s*[(（]\s*$")
+
+
+def _word_figure_mismatches(text: str, lo: int, hi: int, clause_id: str | None) -> list[Finding]:
+    """'ten million dollars ($1,000,000)': words and figures that disagree are a drafting error worth a look."""
+    found = find_money(text[lo:hi])
+    out = []
+    for a, b in zip(found, found[1:]):
+        gap = text[lo + a.end: lo + b.start]
+        closing = text[lo + b.end: lo + b.end + 3].lstrip()
+        if _WORDS_THEN_FIGURE.fullmatch(gap) and closing[:1] in (")", "）") and abs(a.value - b.value) > 0.005:
+            evidence = text[lo + a.start: lo + b.end + text[lo + b.end:].find(closing[:1]) + 1]
+            out.append(Finding(severity="high", kind="amount_words_figures_mismatch", clause_id=clause_id, evidence=evidence,
+                               message=f"The amount in words ({a.value:,.2f}) differs from the figure ({b.value:,.2f})."))
+    return out
+
+
+def _retention_findings(structure: DocumentStructure, terms: list[FinancialTerm]) -> list[Finding]:
+    if structure.language != "zh":
+        return []
+    return [
+        Finding(severity="high", kind="retention_above_statutory_cap", clause_id=t.clause_id, evidence=t.context,
+                message=f"质量保证金 {t.value:g}% exceeds the 3% ceiling of 建设工程质量保证金管理办法 (2017) art. 7.")
+        for t in terms
+        if t.kind == "percentage" and t.term_type == "retention" and t.value > 3 and "质量保证金" in t.context
+    ]
+
+
+def extract_financial_terms(data: FinancialTermsInput) -> FinancialTermsOutput:
+    structure = require_structure(data.document_structure)
+    whole = data.whole_document or data.clause_id.strip() in ("*", "", "all", "whole_document")
+    if whole:
+        ranges: list[tuple[int, int, str | None]] = [(0, len(structure.text), None)]
+    else:
+        ranges = _clause_ranges(structure, data.clause_id)
+    terms = [t for lo, hi, cid in ranges for t in _scan(structure, lo, hi, cid)]
+    findings = _findings(structure, ranges) + _retention_findings(structure, terms)
+    if data.term_types:
+        terms = [t for t in terms if t.term_type in data.term_types]
+    counts: dict[str, int] = {}
+    for t in terms:
+        counts[t.term_type] = counts.get(t.term_type, 0) + 1
+    label = "the whole document" if whole else f"clause {data.clause_id}"
+    return FinancialTermsOutput(
+        clause_id="*" if whole else data.clause_id, scope="document" if whole else "clause",
+        terms=terms[: data.max_terms], total_terms=len(terms), truncated=len(terms) > data.max_terms,
+        counts_by_type=counts, findings=findings, summary=_summary(label, terms, findings),
+    )
+
+
+def _clause_ranges(structure: DocumentStructure, clause_id: str) -> list[tuple[int, int, str | None]]:
+    """The clause itself, plus Contract Data rows elsewhere in the document that name it."""
+    clause = structure.get_clause(clause_id)
+    ranges: list[tuple[int, int, str | None]] = []
+    wanted = clause.clause_id if clause else clause_id.strip()
+    for m in re.finditer(r"^\|.*\|\s*$", structure.text, re.MULTILINE):
+        if _table_clause(structure.text, m.start() + 1) == wanted and not (clause and clause.start <= m.start() < clause.end):
+            ranges.append((m.start(), m.end(), wanted))
+    if clause is not None:
+        ranges.insert(0, (clause.start, clause.end, None))
+    if not ranges:
+        raise ClauseNotFound(clause_id, [c.clause_id for c in structure.iter_clauses()])
+    return ranges
+
+
+def _summary(label: str, terms: list[FinancialTerm], findings: list[Finding]) -> str:
+    if not terms:
+        text = f"No amounts, percentages or periods found in {label}."
+    else:
+        shown = "; ".join(f"{t.term_type} {t.normalised}" + (f" {t.basis}" if t.basis else "") + (f" {t.rate_basis}" if t.rate_basis else "") for t in terms[:8])
+        more = f" (+{len(terms) - 8} more)" if len(terms) > 8 else ""
+        text = f"{len(terms)} financial terms in {label}: {shown}{more}."
+    if findings:
+        text += " Findings: " + "; ".join(f.kind for f in findings) + "."
+    return text
+
+
+def prepare_input(clause_id: str, primary_structure, state: dict) -> FinancialTermsInput:
+    return FinancialTermsInput(
+        clause_id=clause_id,
+        document_structure=primary_structure or document_with_role(state, "primary"),
+        state_snapshot=state_snapshot(state),
+    )
+
+
+registration = SkillRegistration(
+    skill_id="extract_financial_terms",
+    name="Financial terms",
+    description=(
+        "List the amounts, percentages and time periods in a clause (or the whole contract with clause_id '*'), "
+        "each normalised (decimal amount with ISO currency, percent, calendar days) and typed: cap, damages, "
+        "interest, retention, advance_payment, security, threshold, fee, price, payment_term... Flags uncapped "
+        "damages or liability and amounts whose words and figures disagree. English and Chinese."
+    ),
+    input_schema=FinancialTermsInput,
+    output_schema=FinancialTermsOutput,
+    local_handler=extract_financial_terms,
+    prepare_input_fn=prepare_input,
+    category="analysis",
+)

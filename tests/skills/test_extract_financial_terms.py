@@ -1,0 +1,120 @@
+"""extract_financial_terms on the review cases, a CUAD contract and the SG shareholders' agreement."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+
+from paralaw.skills import create_dispatcher, make_state, parse_document_text
+from paralaw.skills.generic.extract_financial_terms import FinancialTermsInput, extract_financial_terms
+
+SPA = "review_cases/spa_a/share_purchase_agreement.md"
+ZH = "review_cases/zh_construction/construction_contract.md"
+PC = "review_cases/fidic_a/particular_conditions.md"
+
+
+def run(structure, clause_id, **kwargs):
+    return extract_financial_terms(FinancialTermsInput(clause_id=clause_id, document_structure=structure, **kwargs))
+
+
+def call(structure, clause_id, **arguments):
+    dispatcher = create_dispatcher("generic")
+
+    async def go():
+        with anyio.fail_after(20):
+            return await dispatcher.prepare_and_call("extract_financial_terms", clause_id, structure, make_state(structure), llm_arguments=arguments)
+
+    return anyio.run(go)
+
+
+def test_spa_cap_is_five_percent_of_consideration(load):
+    out = run(load(SPA), "9.1")
+    (term,) = out.terms
+    assert (term.kind, term.term_type, term.value, term.basis) == ("percentage", "cap", 5, "of the Consideration")
+    assert term.quote == "five per cent (5%)"
+
+
+def test_spa_de_minimis_and_basket_are_thresholds_in_gbp(load):
+    out = run(load(SPA), "9.2")
+    assert [(t.term_type, t.value, t.currency, t.clause_id) for t in out.terms[:2]] == [
+        ("threshold", 150_000, "GBP", "9.2(a)"),
+        ("threshold", 2_500_000, "GBP", "9.2(b)"),
+    ]
+    assert out.terms[0].normalised == "GBP 150,000.00"
+
+
+def test_zh_delay_damages_rate_and_uncapped_finding(load):
+    doc = load(ZH)
+    out = run(doc, "7.7")
+    (rate,) = [t for t in out.terms if t.kind == "percentage"]
+    assert (rate.term_type, rate.value, rate.rate_basis, rate.basis) == ("damages", 0.03, "per_day", "签约合同价")
+    assert not [t for t in out.terms if t.kind == "period"]  # '每延误一天' is the rate's unit, not a period
+    (finding,) = out.findings
+    assert finding.kind == "delay_damages_uncapped" and "不设上限" in finding.evidence
+    assert finding.evidence in doc.text
+
+
+def test_zh_retention_and_payment_period(load):
+    doc = load(ZH)
+    retention = run(doc, "14.2")
+    assert [(t.term_type, t.value) for t in retention.terms] == [("retention", 8)]
+    assert [f.kind for f in retention.findings] == ["retention_above_statutory_cap"]
+    payment = run(doc, "11.5")
+    assert [(t.term_type, t.value, t.days) for t in payment.terms if t.kind == "period"] == [("payment_term", 90, 90)]
+
+
+def test_fidic_contract_data_rows_belong_to_their_sub_clause(load):
+    pc = load(PC)
+    out = run(pc, "14.3")  # no Part B text for 14.3: the Contract Data rows answer
+    assert [(t.term_type, t.value, t.clause_id) for t in out.terms] == [("retention", 10, "14.3"), ("retention", 10, "14.3")]
+    assert out.terms[1].basis == "of the Accepted Contract Amount"
+    delay = run(pc, "8.7")
+    assert any(t.term_type == "damages" and t.value == 0.05 and t.rate_basis == "per_day" for t in delay.terms)
+    assert {f.kind for f in delay.findings} == {"delay_damages_uncapped"}
+    assert any("no maximum amount shall apply to Delay Damages" in f.evidence for f in delay.findings)
+
+
+def test_whole_document_and_type_filter(load):
+    pc = load(PC)
+    out = run(pc, "*", term_types=["price"])
+    assert [(t.value, t.currency) for t in out.terms] == [(48_650_000, "USD")]
+    assert out.scope == "document" and set(out.counts_by_type) == {"price"}
+
+
+def test_cuad_words_and_figures_amount(load):
+    doc = load("cuad/contracts/BIOPURECORP_06_30_1999-EX-10.13-AGENCY AGREEMENT.txt")
+    out = run(doc, "*", term_types=["minimum_commitment"])
+    assert any(t.value == 5_000_000 and t.currency == "USD" and t.quote == "Five Million Dollars ($5,000,000)" for t in out.terms)
+    for term in out.terms:
+        assert doc.text[term.start:term.end] == term.quote
+
+
+def test_sha_template_periods(load):
+    doc = load("sha_spa/cofounders_sg_shareholders_agreement_template.md")
+    out = run(doc, "*")
+    assert any(t.unit == "business_days" and t.value == 14 and t.days is None for t in out.terms)
+    assert not out.findings
+
+
+def test_words_figures_mismatch_is_reported():
+    doc = parse_document_text("1. Price\n\nThe Buyer shall pay ten million dollars ($1,000,000) on Completion.\n", filename="x.md")
+    out = run(doc, "1")
+    assert [f.kind for f in out.findings] == ["amount_words_figures_mismatch"]
+    assert out.findings[0].evidence == "ten million dollars ($1,000,000)"
+
+
+def test_no_amounts_and_errors(load):
+    doc = parse_document_text("1. Notices\n\nNotices shall be in writing.\n\n2. Empty\n", filename="n.md")
+    out = run(doc, "1")
+    assert out.terms == [] and out.summary.startswith("No amounts")
+    assert run(doc, "2").terms == []
+    result = call(load(SPA), "99.9")
+    assert not result.success and result.error.code == "CLAUSE_NOT_FOUND"
+    bad = call(load(SPA), "9.1", term_types=["bogus"])
+    assert not bad.success and bad.error.code == "INVALID_ARGUMENT"
+
+
+def test_dispatcher_whole_document_flag(load):
+    result = call(load(SPA), "9.1", whole_document=True, term_types=["cap"])
+    assert result.success and result.data["scope"] == "document"
+    assert any(t["value"] == 5 and t["clause_id"] == "9.1" for t in result.data["terms"])
