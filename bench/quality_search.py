@@ -1,0 +1,130 @@
+"""search_reference_doc as a clause finder, measured on the CUAD expert labels.
+
+Run from the project root: `python -m bench.quality_search [--json]`.
+
+For every CUAD contract and every category (category_descriptions.csv) with at least one located labelled
+span in that contract (annotations.json, start != -1), the contract is the only document of a review and
+the skill is called through the dispatcher with query = "<category name>. <category description>" and
+top_k = 5. The pair counts as found when any labelled span of the category overlaps one of the passages
+returned ([span.start, span.end) meets [hit.start, hit.end)). A hit is one clause's own text, or a piece
+of at most about 1,200 characters of a long clause; "avg hit" prints the mean passage length, so the
+figure cannot hide behind huge passages.
+
+Printed: per category (pairs, found, share), overall share, and the goal (issue 3: >= 80%).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import anyio
+
+from paralaw.skills import create_dispatcher, load_document, make_state
+
+ROOT = Path(__file__).resolve().parents[1]
+CUAD = ROOT.parent / "shared" / "data" / "cuad"
+GOAL = 0.80
+TOP_K = 5
+
+
+@dataclass
+class CategoryFigures:
+    category: str
+    pairs: int = 0
+    found: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.found / self.pairs if self.pairs else 0.0
+
+
+@dataclass
+class SearchFigures:
+    categories: dict[str, CategoryFigures] = field(default_factory=dict)
+    misses: list[tuple[str, str]] = field(default_factory=list)
+    hit_chars: int = 0
+    hits: int = 0
+    seconds: float = 0.0
+
+    @property
+    def pairs(self) -> int:
+        return sum(c.pairs for c in self.categories.values())
+
+    @property
+    def found(self) -> int:
+        return sum(c.found for c in self.categories.values())
+
+    @property
+    def share(self) -> float:
+        return self.found / self.pairs if self.pairs else 0.0
+
+
+def categories() -> dict[str, str]:
+    """Category name -> description, from the CUAD definitions file."""
+    out: dict[str, str] = {}
+    with (CUAD / "category_descriptions.csv").open(encoding="utf-8-sig") as handle:
+        for row in csv.reader(handle):
+            if row and row[0].startswith("Category:"):
+                out[row[0].removeprefix("Category:").strip()] = row[1].removeprefix("Description:").strip()
+    return out
+
+
+def measure(contracts: list[str] | None = None, top_k: int = TOP_K) -> SearchFigures:
+    annotations = json.loads((CUAD / "annotations.json").read_text(encoding="utf-8"))["contracts"]
+    descriptions = {name.lower(): (name, text) for name, text in categories().items()}
+    dispatcher = create_dispatcher("generic")
+    figures = SearchFigures()
+    started = time.perf_counter()
+    for contract in contracts or sorted(annotations):
+        structure = load_document(CUAD / "contracts" / contract)
+        state = make_state(structure)
+        for label, entry in annotations[contract].items():
+            spans = [(s["start"], s["end"]) for s in entry.get("spans", []) if s.get("start", -1) >= 0]
+            if not spans or label.lower() not in descriptions:
+                continue
+            name, description = descriptions[label.lower()]
+            query = f"{name}. {description}"
+            result = anyio.run(lambda: dispatcher.prepare_and_call(
+                "search_reference_doc", "", structure, state, llm_arguments={"query": query, "top_k": top_k}))
+            hits = result.data.get("hits", []) if result.success else []
+            figures.hits += len(hits)
+            figures.hit_chars += sum(h["end"] - h["start"] for h in hits)
+            found = any(h["start"] < end and start < h["end"] for h in hits for start, end in spans)
+            row = figures.categories.setdefault(name, CategoryFigures(name))
+            row.pairs += 1
+            row.found += found
+            if not found:
+                figures.misses.append((contract, name))
+    figures.seconds = time.perf_counter() - started
+    return figures
+
+
+def report(figures: SearchFigures) -> str:
+    lines = [f"{'category':40} {'pairs':>5} {'found':>5} {'share':>6}"]
+    for row in sorted(figures.categories.values(), key=lambda r: r.category):
+        lines.append(f"{row.category:40} {row.pairs:5d} {row.found:5d} {row.share:6.1%}")
+    avg = figures.hit_chars / figures.hits if figures.hits else 0
+    verdict = "met" if figures.share >= GOAL else "MISSED"
+    lines.append(f"{'overall':40} {figures.pairs:5d} {figures.found:5d} {figures.share:6.1%}   "
+                 f"(goal >= {GOAL:.0%}: {verdict}; top {TOP_K}; avg hit {avg:.0f} chars; {figures.seconds:.1f} s)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    figures = measure()
+    if "--json" in argv:
+        payload = {"overall": figures.share, "pairs": figures.pairs, "found": figures.found,
+                   "categories": {k: {**asdict(v), "share": v.share} for k, v in figures.categories.items()}}
+        print(json.dumps(payload, indent=2))
+    else:
+        print(report(figures))
+    return 0 if figures.share >= GOAL else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
