@@ -67,6 +67,10 @@ def tools(
         typer.echo(f"{function['name']}({params})\n    {function['description']}")
 
 
+from .cli_review import review  # noqa: E402
+
+app.command()(review)
+
 def main() -> None:
     try:
         app()

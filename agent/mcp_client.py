@@ -1,0 +1,223 @@
+"""The agent's only road to the skills: an MCP client session, seen through a small `ToolSession` interface.
+
+`connect()` reaches a paralaw server in-process (the default: `paralaw.server.build_server` driven by the
+SDK's in-memory Client), as a stdio subprocess (`stdio` or `stdio:COMMAND ARGS`), or at a Streamable HTTP URL.
+`McpToolSession` lists tools as OpenAI function tools and calls them, and follows the lazy-schema protocol:
+an error result that carries a tool's schema replaces that tool's definition at once (the reliable path, as
+many servers' list_changed is easy to miss), and a tools/list_changed notification (the legacy session
+notification or the 2026 subscription event) marks the listing stale so `sync()` re-lists it before the next
+model call.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shlex
+import sys
+import tempfile
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, AsyncIterator, Protocol
+
+import anyio
+import mcp_types as types
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+logger = logging.getLogger(__name__)
+
+SCHEMA_KEYS = ("schema", "input_schema", "inputSchema", "parameters")
+
+
+@dataclass
+class ToolOutcome:
+    """A tool call's result as the agent uses it: data on success, a coded error otherwise."""
+
+    name: str
+    ok: bool
+    data: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    error: dict[str, Any] | None = None
+
+    def for_model(self) -> Any:
+        """What the model reads: the structured data, or {"error": {...}}."""
+        if self.ok:
+            return self.data if self.data else self.text
+        return {"error": self.error}
+
+
+class ToolSession(Protocol):
+    """What the loop and the pipeline need from a server."""
+
+    def openai_tools(self) -> list[dict[str, Any]]: ...
+    def has_tool(self, name: str) -> bool: ...
+    async def sync(self) -> None: ...
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> ToolOutcome: ...
+
+
+def tool_to_openai(tool: types.Tool) -> dict[str, Any]:
+    schema = dict(tool.input_schema or {"type": "object", "properties": {}})
+    schema.setdefault("type", "object")
+    schema.setdefault("properties", {})
+    return {"type": "function", "function": {"name": tool.name, "description": tool.description or "", "parameters": schema}}
+
+
+def _error_of(result: types.CallToolResult, text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, TypeError):
+        value = None
+    if isinstance(value, dict) and isinstance(value.get("error"), dict):
+        value = value["error"]
+    if isinstance(value, dict) and ("code" in value or "message" in value):
+        return {"code": value.get("code", "TOOL_ERROR"), "message": value.get("message", text),
+                "details": value.get("details") or {}}
+    return {"code": "TOOL_ERROR", "message": text or "the tool reported an error", "details": {}}
+
+
+def schema_in_error(error: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The full input schema a lazy server puts in an error result, wherever it put it."""
+    if not error:
+        return None
+    for holder in (error.get("details") or {}, error):
+        for key in SCHEMA_KEYS:
+            value = holder.get(key)
+            if isinstance(value, dict) and ("properties" in value or value.get("type") == "object"):
+                return value
+    return None
+
+
+class McpToolSession:
+    def __init__(self, client: Client, *, tool_timeout: float = 60.0) -> None:
+        self.client = client
+        self.tool_timeout = tool_timeout
+        self._tools: dict[str, dict[str, Any]] = {}
+        self.stale = True
+        self.refreshed: list[str] = []  # tools whose definition a schema-carrying error replaced (for the audit)
+
+    def openai_tools(self) -> list[dict[str, Any]]:
+        return list(self._tools.values())
+
+    def has_tool(self, name: str) -> bool:
+        return name in self._tools
+
+    def mark_stale(self) -> None:
+        self.stale = True
+
+    async def refresh(self) -> None:
+        tools: dict[str, dict[str, Any]] = {}
+        cursor: str | None = None
+        for _ in range(100):
+            page = await self.client.list_tools(cursor=cursor, cache_mode="refresh")
+            for tool in page.tools:
+                tools[tool.name] = tool_to_openai(tool)
+            cursor = page.next_cursor
+            if not cursor:
+                break
+        self._tools = tools
+        self.stale = False
+
+    async def sync(self) -> None:
+        """Re-list when the server said the listing changed."""
+        if self.stale:
+            await self.refresh()
+
+    def _expand(self, name: str, schema: dict[str, Any]) -> None:
+        current = self._tools.get(name)
+        description = current["function"]["description"] if current else ""
+        self._tools[name] = {"type": "function", "function": {"name": name, "description": description, "parameters": schema}}
+        self.refreshed.append(name)
+
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> ToolOutcome:
+        try:
+            with anyio.fail_after(self.tool_timeout):
+                result = await self.client.call_tool(name, arguments)
+        except TimeoutError:
+            return ToolOutcome(name, False, error={"code": "TIMEOUT", "message": f"{name} did not answer within {self.tool_timeout:g}s", "details": {}})
+        except Exception as exc:  # a protocol failure becomes an error the model (or the pipeline) can read
+            return ToolOutcome(name, False, error={"code": "PROTOCOL_ERROR", "message": f"{type(exc).__name__}: {exc}", "details": {}})
+        text = "\n".join(c.text for c in result.content if isinstance(c, types.TextContent))
+        if result.is_error:
+            error = _error_of(result, text)
+            schema = schema_in_error(error)
+            if schema is not None:
+                self._expand(name, schema)
+            return ToolOutcome(name, False, text=text, error=error)
+        data = result.structured_content
+        if data is None:
+            try:
+                parsed = json.loads(text)
+                data = parsed if isinstance(parsed, dict) else {"result": parsed}
+            except (json.JSONDecodeError, TypeError):
+                data = {}
+        return ToolOutcome(name, True, data=dict(data), text=text)
+
+    async def call(self, name: str, **arguments: Any) -> dict[str, Any]:
+        """Call a server tool the pipeline depends on (open_review, get_checklist); raise on error."""
+        outcome = await self.call_tool(name, {k: v for k, v in arguments.items() if v is not None})
+        if not outcome.ok:
+            raise ServerToolError(name, outcome.error or {})
+        return outcome.data
+
+    async def listen_for_changes(self) -> None:
+        """On 2026-07-28 connections, list_changed arrives as a subscription event; legacy ones use the handler."""
+        try:
+            async with self.client.listen(tools_list_changed=True) as subscription:
+                async for _event in subscription:
+                    self.mark_stale()
+        except Exception as exc:  # legacy protocol or a server without listen: the message handler covers it
+            logger.debug("no tools/list_changed subscription: %s", exc)
+
+
+class ServerToolError(Exception):
+    def __init__(self, name: str, error: dict[str, Any]) -> None:
+        self.name = name
+        self.error = error
+        super().__init__(f"{name}: [{error.get('code', 'ERROR')}] {error.get('message', '')}")
+
+
+def server_target(server: str | None, *, store: str | None, schema_mode: str, allowed_dirs: list[str] | None) -> Any:
+    """What mcp.Client connects to: an in-process server, a stdio command, or a URL."""
+    if server in (None, "", "inprocess", "in-process"):
+        from paralaw.server import build_server  # only to start a server here; every call still goes over MCP
+
+        return build_server(store=store, schema_mode=schema_mode, allowed_dirs=allowed_dirs)
+    if server.startswith(("http://", "https://")):
+        return server
+    if server == "stdio" or server.startswith("stdio:"):
+        command = shlex.split(server[len("stdio:"):]) if server.startswith("stdio:") else []
+        if not command:
+            command = [sys.executable, "-m", "paralaw.agent.cli", "serve", "--schema", schema_mode]
+            for directory in allowed_dirs or []:
+                command += ["--allow-dir", directory]
+        return StdioServerParameters(command=command[0], args=command[1:])
+    raise ValueError(f"unknown server '{server}': use an http(s):// URL, 'stdio', 'stdio:COMMAND ARGS', or leave it out")
+
+
+@asynccontextmanager
+async def connect(server: str | None = None, *, store: str | None = None, schema_mode: str = "lazy",
+                  allowed_dirs: list[str] | None = None, tool_timeout: float = 60.0,
+                  mode: str = "auto") -> AsyncIterator[McpToolSession]:
+    """An open McpToolSession; an in-process server without a store gets a throwaway one."""
+    with tempfile.TemporaryDirectory(prefix="paralaw-") as scratch:
+        if store is None and server in (None, "", "inprocess", "in-process"):
+            store = str(Path(scratch) / "reviews.sqlite")
+        target = server_target(server, store=store, schema_mode=schema_mode, allowed_dirs=allowed_dirs)
+        holder: list[McpToolSession] = []
+
+        async def on_message(message: Any) -> None:
+            if getattr(message, "method", None) == "notifications/tools/list_changed" and holder:
+                holder[0].mark_stale()
+
+        async with Client(target, message_handler=on_message, mode=mode) as client:
+            session = McpToolSession(client, tool_timeout=tool_timeout)
+            holder.append(session)
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(session.listen_for_changes)
+                try:
+                    await session.refresh()
+                    yield session
+                finally:
+                    tg.cancel_scope.cancel()

@@ -1,0 +1,34 @@
+"""Offline mode: no model. The skills' own findings become the risks.
+
+A finding is {severity, kind, clause_id, message, evidence}; its evidence is a verbatim quote, so offline
+risks carry verified quotes by construction (they are still checked like any other).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .risks import normalize_risk
+
+
+def findings_of(skill_context: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
+    for skill_id, data in skill_context.items():
+        if isinstance(data, dict):
+            for finding in data.get("findings") or []:
+                if isinstance(finding, dict):
+                    yield skill_id, finding
+
+
+def risks_from_findings(skill_context: dict[str, Any], clause_id: str, language: str = "en") -> list[dict[str, Any]]:
+    risks = []
+    for skill_id, finding in findings_of(skill_context):
+        risk = normalize_risk({
+            "risk_level": finding.get("severity"),
+            "risk_type": finding.get("kind"),
+            "description": finding.get("message", ""),
+            "reason": f"{skill_id}: {finding.get('kind', '')}",
+            "original_text": finding.get("evidence", ""),
+            "clause_id": finding.get("clause_id") or clause_id,
+        }, clause_id=clause_id, source=skill_id, language=language)
+        risks.append(risk)
+    return risks

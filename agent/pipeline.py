@@ -1,0 +1,260 @@
+"""The review pipeline: open a review over MCP, take its checklist, and review each checklist clause in the
+requested mode, falling back react -> checklist -> offline when a mode fails. Clauses run concurrently up to a
+limit. Every risk is normalised and its quote checked against the contract; each clause records its mode, the
+fallbacks taken and why, the tools called, iterations and token usage, and its message history (the audit trail).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import anyio
+
+from .checklist import SkillRun, analyze_clause, run_required_skills
+from .llm import ChatModel, LLMUnavailable, Usage
+from .mcp_client import McpToolSession, ServerToolError
+from .offline import risks_from_findings
+from .prompts import build_react_agent_messages
+from .react import react_agent_loop
+from .risks import normalize_risk, risk_key, verify_quotes
+from .settings import AgentSettings
+
+logger = logging.getLogger(__name__)
+
+MODES = ("react", "checklist", "offline")
+TEXT_SUFFIXES = {".md", ".txt", ".markdown"}
+ProgressFn = Callable[[int, int, str], None]
+
+
+@dataclass
+class DocumentInput:
+    path: str
+    role: str = "primary"
+    kind: str = ""
+
+
+@dataclass
+class ReviewRequest:
+    documents: list[DocumentInput]
+    domain: str | None = None
+    our_party: str = ""
+    language: str | None = None
+    playbook: str | None = None
+
+
+@dataclass
+class ClauseUnit:
+    """One checklist item resolved to one clause of the contract."""
+
+    item: dict[str, Any]
+    clause_id: str
+    title: str = ""
+    text: str = ""
+    mode: str = ""
+    fallbacks: list[dict[str, str]] = field(default_factory=list)
+    tools_called: list[dict[str, Any]] = field(default_factory=list)
+    skipped_skills: list[str] = field(default_factory=list)
+    iterations: int = 0
+    usage: Usage = field(default_factory=Usage)
+    risks: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass
+class ReviewContext:
+    tools: McpToolSession
+    settings: AgentSettings
+    llm: ChatModel | None
+    review: dict[str, Any]
+    mode: str
+    model_failures: int = 0
+
+    @property
+    def review_id(self) -> str:
+        return self.review["review_id"]
+
+    @property
+    def language(self) -> str:
+        return self.review.get("language") or "en"
+
+    @property
+    def model_down(self) -> bool:
+        """After two clauses in a row found the model unreachable, stop asking it (each try costs the retries)."""
+        return self.model_failures >= 2
+
+
+def document_payload(doc: DocumentInput, *, send_text: bool) -> dict[str, Any]:
+    """A document for open_review: its path, or its text for a remote server that cannot read our files."""
+    path = Path(doc.path)
+    payload: dict[str, Any] = {"role": doc.role, "kind": doc.kind}
+    if send_text and path.suffix.lower() in TEXT_SUFFIXES:
+        payload.update(text=path.read_text(encoding="utf-8"), filename=path.name)
+    else:
+        payload["path"] = str(path.resolve())
+    return payload
+
+
+def contract_texts(request: ReviewRequest) -> list[str]:
+    """The documents' text as the quote check reads it (text formats; other formats are checked through the
+    clause texts the server returned)."""
+    texts = []
+    for doc in request.documents:
+        path = Path(doc.path)
+        if path.suffix.lower() in TEXT_SUFFIXES and path.is_file():
+            texts.append(path.read_text(encoding="utf-8"))
+    return texts
+
+
+async def _clause_context(ctx: ReviewContext, unit: ClauseUnit) -> None:
+    outcome = await ctx.tools.call_tool("get_clause_context", {"clause_id": unit.clause_id, "review_id": ctx.review_id,
+                                                               "max_chars": 20000})
+    if outcome.ok:
+        unit.title = outcome.data.get("title", "") or unit.title
+        unit.text = outcome.data.get("text", "")
+    if not unit.text:
+        unit.text = f"{unit.item.get('clause_name', '')}\n{unit.item.get('description', '')}".strip() or unit.clause_id
+
+
+def _prompt_args(ctx: ReviewContext, unit: ClauseUnit) -> dict[str, Any]:
+    item = unit.item
+    return dict(language=ctx.language, our_party=ctx.review.get("our_party") or "", clause_id=unit.clause_id,
+                clause_name=item.get("clause_name") or unit.title, description=item.get("description", ""),
+                priority=item.get("priority", "medium"), clause_text=unit.text, domain_id=ctx.review.get("domain"))
+
+
+def _from_model(raw: list[dict[str, Any]], unit: ClauseUnit, ctx: ReviewContext) -> list[dict[str, Any]]:
+    return [normalize_risk(r, clause_id=unit.clause_id, source="model", language=ctx.language) for r in raw]
+
+
+async def _react(ctx: ReviewContext, unit: ClauseUnit) -> bool:
+    s = ctx.settings
+    messages = build_react_agent_messages(**_prompt_args(ctx, unit), suggested_skills=unit.item.get("required_skills"),
+                                          tools=ctx.tools.openai_tools(), review_id=ctx.review_id)
+    result = await react_agent_loop(ctx.llm, ctx.tools, messages, unit.clause_id, review_id=ctx.review_id,
+                                    max_iterations=s.react_max_iterations, temperature=s.react_temperature,
+                                    max_tool_result_chars=s.max_tool_result_chars, language=ctx.language)
+    unit.messages, unit.iterations = result.messages, result.iterations
+    unit.tools_called += result.tools_called
+    unit.usage.add(result.usage)
+    if result.succeeded:
+        unit.risks = _from_model(result.risks, unit, ctx)
+        ctx.model_failures = 0
+        return True
+    if result.stop_reason == "llm_error":
+        ctx.model_failures += 1
+    unit.fallbacks.append({"mode": "react", "reason": f"{result.stop_reason}: {result.error}".strip(": ")})
+    return False
+
+
+async def _checklist(ctx: ReviewContext, unit: ClauseUnit, run: SkillRun) -> bool:
+    try:
+        analysis = await analyze_clause(ctx.llm, skill_context=run.skill_context, temperature=ctx.settings.react_temperature,
+                                        **_prompt_args(ctx, unit))
+    except LLMUnavailable as exc:
+        ctx.model_failures += 1
+        unit.fallbacks.append({"mode": "checklist", "reason": f"llm_error: {exc}"})
+        return False
+    unit.messages = unit.messages + [{"role": "system", "content": "--- checklist analysis ---"}] + analysis.messages \
+        if unit.messages else analysis.messages
+    unit.usage.add(analysis.usage)
+    unit.iterations += 1
+    if analysis.risks is None:
+        unit.fallbacks.append({"mode": "checklist", "reason": f"unparsable: {analysis.error}"})
+        return False
+    ctx.model_failures = 0
+    unit.risks = _from_model(analysis.risks, unit, ctx)
+    return True
+
+
+async def review_unit(ctx: ReviewContext, unit: ClauseUnit) -> ClauseUnit:
+    """One clause through the mode chain; never raises for a model or tool failure."""
+    started = time.monotonic()
+    await _clause_context(ctx, unit)
+    modes = list(MODES[MODES.index(ctx.mode):])
+    if ctx.llm is None or ctx.model_down:
+        if ctx.mode != "offline":
+            unit.fallbacks.append({"mode": ctx.mode, "reason": "no model available" if ctx.llm is None else "model unavailable"})
+        modes = ["offline"]
+    if "react" in modes and await _react(ctx, unit):
+        unit.mode = "react"
+    else:
+        run = await run_required_skills(ctx.tools, unit.item.get("required_skills") or [], unit.clause_id, ctx.review_id)
+        unit.tools_called += run.calls
+        unit.skipped_skills = run.skipped
+        if "checklist" in modes and not ctx.model_down and await _checklist(ctx, unit, run):
+            unit.mode = "checklist"
+        else:
+            unit.mode = "offline"
+            unit.risks = risks_from_findings(run.skill_context, unit.clause_id, ctx.language)
+    unit.seconds = round(time.monotonic() - started, 3)
+    return unit
+
+
+def units_from_checklist(items: list[dict[str, Any]]) -> tuple[list[ClauseUnit], list[dict[str, Any]]]:
+    """One unit per (item, resolved clause); items that resolved to no clause are reported as not found."""
+    units, missing = [], []
+    for item in items:
+        resolved = item.get("resolved_clause_ids") or []
+        if not resolved:
+            missing.append(item)
+        for clause_id in resolved:
+            units.append(ClauseUnit(item=item, clause_id=str(clause_id)))
+    return units, missing
+
+
+async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings: AgentSettings, mode: str,
+                     llm: ChatModel | None = None, send_text: bool = False,
+                     progress: ProgressFn | None = None) -> dict[str, Any]:
+    """Review the request's documents; returns the report data (see report.py for its shape)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode '{mode}': choose one of {', '.join(MODES)}")
+    started = time.time()
+    review = await tools.call("open_review", documents=[document_payload(d, send_text=send_text) for d in request.documents],
+                              domain=request.domain, our_party=request.our_party or None, language=request.language,
+                              playbook_path=request.playbook)
+    await tools.refresh()  # a domain review brings its domain's tools
+    checklist = await tools.call("get_checklist", review_id=review["review_id"])
+    units, missing = units_from_checklist(checklist.get("items", []))
+    ctx = ReviewContext(tools=tools, settings=settings, llm=llm, review=review, mode=mode)
+    limiter = anyio.CapacityLimiter(settings.concurrency)
+    done = 0
+    if progress:
+        progress(0, len(units), "")
+
+    async def worker(unit: ClauseUnit) -> None:
+        nonlocal done
+        async with limiter:
+            await review_unit(ctx, unit)
+        done += 1
+        if progress:
+            progress(done, len(units), f"{unit.item.get('clause_name', '')} ({unit.clause_id})")
+
+    async with anyio.create_task_group() as tg:
+        for unit in units:
+            tg.start_soon(worker, unit)
+    _finish_risks(units, contract_texts(request))
+    return {"review": review, "domain": checklist.get("domain", review.get("domain")), "mode": mode,
+            "model": settings.model if llm is not None else None, "units": units, "not_found": missing,
+            "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed)}
+
+
+def _finish_risks(units: list[ClauseUnit], texts: list[str]) -> None:
+    """Check quotes against the contract (and the clause texts the server gave), and drop duplicates that
+    several checklist items found on the same text."""
+    seen: set[tuple[str, str, str]] = set()
+    clause_texts = [u.text for u in units if u.text]
+    for unit in units:
+        verify_quotes(unit.risks, texts + clause_texts)
+        kept = []
+        for risk in unit.risks:
+            key = risk_key(risk)
+            if key in seen:
+                continue
+            seen.add(key)
+            kept.append(risk)
+        unit.risks = kept

@@ -1,0 +1,155 @@
+"""Reports: Markdown for people (summary by severity, then clause by clause) and JSON for machines (the same
+content plus the audit trail: every clause's message history and tool calls).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from .pipeline import ClauseUnit
+
+LEVELS = ("high", "medium", "low")
+_ICON = {"high": "HIGH", "medium": "MEDIUM", "low": "LOW"}
+
+
+def _all_risks(units: list[ClauseUnit]) -> list[dict[str, Any]]:
+    return [risk for unit in units for risk in unit.risks]
+
+
+def summary(data: dict[str, Any]) -> dict[str, Any]:
+    risks = _all_risks(data["units"])
+    modes: dict[str, int] = {}
+    for unit in data["units"]:
+        modes[unit.mode] = modes.get(unit.mode, 0) + 1
+    usage = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0, "requests": 0}
+    for unit in data["units"]:
+        for key, value in unit.usage.as_dict().items():
+            usage[key] += value
+    return {
+        "risks": {level: sum(1 for r in risks if r["risk_level"] == level) for level in LEVELS} | {"total": len(risks)},
+        "unverified_quotes": sum(1 for r in risks if r.get("quote_verified") is False),
+        "clauses_reviewed": len(data["units"]),
+        "checklist_items_not_found": len(data["not_found"]),
+        "modes": modes,
+        "fallbacks": sum(len(u.fallbacks) for u in data["units"]),
+        "usage": usage,
+    }
+
+
+def _unit_json(unit: ClauseUnit, *, audit: bool) -> dict[str, Any]:
+    out = {
+        "checklist_item": {k: unit.item.get(k) for k in ("clause_id", "clause_name", "priority", "description", "required_skills")},
+        "clause_id": unit.clause_id,
+        "title": unit.title,
+        "mode": unit.mode,
+        "fallbacks": unit.fallbacks,
+        "tools_used": sorted({c["name"] for c in unit.tools_called}),
+        "skipped_skills": unit.skipped_skills,
+        "iterations": unit.iterations,
+        "usage": unit.usage.as_dict(),
+        "seconds": unit.seconds,
+        "risks": unit.risks,
+    }
+    if audit:
+        out["audit"] = {"tool_calls": unit.tools_called,
+                        "messages": unit.messages}
+    return out
+
+
+def to_json(data: dict[str, Any]) -> dict[str, Any]:
+    review = data["review"]
+    return {
+        "review": {k: review.get(k) for k in ("review_id", "domain", "language", "our_party", "documents")},
+        "mode": data["mode"],
+        "model": data["model"],
+        "started": _when(data["started"]),
+        "finished": _when(data["finished"]),
+        "summary": summary(data),
+        "clauses": [_unit_json(u, audit=True) for u in data["units"]],
+        "not_found": [{k: i.get(k) for k in ("clause_id", "clause_name", "priority", "description")} for i in data["not_found"]],
+        "schema_refreshed": data.get("schema_refreshed", []),
+    }
+
+
+def write_json(data: dict[str, Any], path: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(to_json(data), fh, ensure_ascii=False, indent=2, default=str)
+
+
+def _when(timestamp: float) -> str:
+    return dt.datetime.fromtimestamp(timestamp, tz=dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _quote(text: str, limit: int = 400) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def to_markdown(data: dict[str, Any]) -> str:
+    review, s = data["review"], summary(data)
+    names = ", ".join(f"{d.get('filename')} ({d.get('role')})" for d in review.get("documents", []))
+    lines = [
+        f"# Contract review: {names}",
+        "",
+        f"Domain **{review.get('domain')}**, language **{review.get('language')}**, acting for **{review.get('our_party') or 'unspecified party'}**. "
+        f"Mode **{data['mode']}**" + (f", model `{data['model']}`" if data.get("model") else " (no LLM: the skills' own findings)") + ".",
+        "",
+        "## Summary",
+        "",
+        "| severity | risks |",
+        "|---|---|",
+        *[f"| {level} | {s['risks'][level]} |" for level in LEVELS],
+        f"| **total** | **{s['risks']['total']}** |",
+        "",
+        f"{s['clauses_reviewed']} clauses reviewed ({', '.join(f'{n} {m}' for m, n in sorted(s['modes'].items())) or 'none'})"
+        + (f"; {s['fallbacks']} fallbacks" if s["fallbacks"] else "")
+        + (f"; {s['unverified_quotes']} quotes NOT found verbatim in the contract (flagged below)" if s["unverified_quotes"] else "")
+        + ".",
+    ]
+    risks = sorted(_all_risks(data["units"]), key=lambda r: LEVELS.index(r["risk_level"]))
+    if risks:
+        lines += ["", "| severity | clause | risk |", "|---|---|---|"]
+        lines += [f"| {r['risk_level']} | {_cell(r['clause_id'])} | {_cell(r['description'] or r['risk_type'])} |" for r in risks]
+    lines += ["", "## Clause by clause"]
+    for unit in data["units"]:
+        item = unit.item
+        heading = f"{unit.clause_id} {unit.title}".strip()
+        lines += ["", f"### {heading} — {item.get('clause_name', '')}", ""]
+        meta = f"Checklist priority {item.get('priority', 'medium')}; mode **{unit.mode}**"
+        if unit.fallbacks:
+            meta += " (after " + "; ".join(f"{f['mode']} failed: {f['reason']}" for f in unit.fallbacks) + ")"
+        tools = sorted({c["name"] for c in unit.tools_called})
+        meta += f"; tools used: {', '.join(tools) if tools else 'none'}"
+        if unit.usage.total_tokens:
+            meta += f"; {unit.iterations} model turns, {unit.usage.total_tokens} tokens"
+        lines.append(meta + ".")
+        if not unit.risks:
+            lines += ["", "No risks found."]
+        for risk in sorted(unit.risks, key=lambda r: LEVELS.index(r["risk_level"])):
+            lines += ["", f"- **{_ICON[risk['risk_level']]}** [{risk['risk_type']}] (clause {risk['clause_id']}) {risk['description']}"]
+            if risk.get("reason") and risk["reason"] != risk["description"]:
+                lines.append(f"  - Why: {risk['reason']}")
+            if risk.get("analysis"):
+                lines.append(f"  - Analysis: {risk['analysis']}")
+            quote = (risk.get("location") or {}).get("original_text")
+            if quote:
+                flag = "" if risk.get("quote_verified") else " **(quote not found verbatim in the contract)**"
+                lines.append(f"  - Quote: > {_quote(quote)}{flag}")
+    if data["not_found"]:
+        lines += ["", "## Checklist items with no matching clause", ""]
+        lines += [f"- {i.get('clause_name')} ({i.get('priority')}): {i.get('description', '')}" for i in data["not_found"]]
+    return "\n".join(lines) + "\n"
+
+
+def exit_status(data: dict[str, Any], fail_on: str | None) -> int:
+    """1 when a risk at or above `fail_on` was found (for CI), else 0."""
+    if not fail_on:
+        return 0
+    threshold = LEVELS.index(fail_on)
+    return 1 if any(LEVELS.index(r["risk_level"]) <= threshold for r in _all_risks(data["units"])) else 0
