@@ -1,0 +1,95 @@
+"""Which local files the server may read: only those inside the allowed roots.
+
+Roots come from the client's MCP roots when it offers them, else `--allow-dir` / PARALAW_ALLOWED_DIRS, else the
+working directory. A path is refused, with a message that says why, when it is a URL, starts with `~`, has a
+`..` component, passes through a symbolic link, or lies outside every root. Relative paths are taken relative
+to each root in turn.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from paralaw.skills.errors import ParalawError
+
+
+class AccessDenied(ParalawError):
+    code = "ACCESS_DENIED"
+
+
+def roots_from_config(allowed_dirs: list[str] | None = None) -> list[Path]:
+    """--allow-dir values, else PARALAW_ALLOWED_DIRS (os.pathsep-separated), else the working directory."""
+    dirs = list(allowed_dirs or [])
+    if not dirs:
+        dirs = [d for d in os.environ.get("PARALAW_ALLOWED_DIRS", "").split(os.pathsep) if d.strip()]
+    if not dirs:
+        dirs = [os.getcwd()]
+    return [Path(d).expanduser().absolute() for d in dirs]
+
+
+def roots_from_uris(uris: list[str]) -> list[Path]:
+    """MCP roots (file:// URIs) as local folders; other schemes are ignored."""
+    paths = []
+    for uri in uris:
+        parsed = urlparse(str(uri))
+        if parsed.scheme == "file" and parsed.path:
+            paths.append(Path(unquote(parsed.path)).absolute())
+    return paths
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.relative_to(root)
+        return True
+    except ValueError:
+        return False
+
+
+def _symlink_below(root: Path, relative: Path) -> Path | None:
+    current = root
+    for part in relative.parts:
+        current = current / part
+        if current.is_symlink():
+            return current
+    return None
+
+
+def resolve_path(raw: str, roots: list[Path]) -> Path:
+    """The file `raw` names, if it lies inside one of `roots`; AccessDenied otherwise."""
+    text = (raw or "").strip()
+    if not text:
+        raise AccessDenied("empty path", code="INVALID_PATH")
+    if "://" in text or text.lower().startswith("file:"):
+        raise AccessDenied(f"'{text}' is a URL; give a file path inside an allowed folder instead",
+                           details={"path": text, "allowed_roots": [str(r) for r in roots]})
+    if text.startswith("~"):
+        raise AccessDenied(f"'{text}' starts with '~'; give the path relative to an allowed folder or in full",
+                           details={"path": text, "allowed_roots": [str(r) for r in roots]})
+    candidate = Path(text)
+    if ".." in candidate.parts:
+        raise AccessDenied(f"'{text}' contains '..'; parent-directory steps are not allowed",
+                           details={"path": text, "allowed_roots": [str(r) for r in roots]})
+    if not roots:
+        raise AccessDenied("no folder is allowed for reading files; start the server with --allow-dir")
+    if candidate.is_absolute():
+        attempts = [(root, candidate) for root in roots if _inside(candidate, root)]
+        attempts += [(root.resolve(), candidate) for root in roots if _inside(candidate, root.resolve())]
+        if not attempts:
+            raise AccessDenied(
+                f"'{text}' is outside the allowed folders ({', '.join(str(r) for r in roots)})",
+                details={"path": text, "allowed_roots": [str(r) for r in roots]},
+            )
+    else:
+        attempts = [(root, root / candidate) for root in roots]
+        existing = [(root, path) for root, path in attempts if path.exists() or path.is_symlink()]
+        attempts = existing or attempts[:1]
+    root, path = attempts[0]
+    link = _symlink_below(root, path.relative_to(root))
+    if link is not None:
+        raise AccessDenied(f"'{text}' passes through the symbolic link '{link}'; links are not followed",
+                           details={"path": text, "link": str(link)})
+    if not _inside(path.resolve(), root.resolve()):
+        raise AccessDenied(f"'{text}' resolves outside the allowed folders", details={"path": text})
+    return path

@@ -1,0 +1,123 @@
+"""tools/call: argument checks (the lazy protocol's schema-carrying error), then a skill or a built-in tool.
+
+Every failure a caller can cause is a CallToolResult with isError true and text JSON {code, message, details};
+only protocol faults become JSON-RPC errors (the SDK's business).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import mcp_types as types
+from jsonschema import Draft202012Validator
+from mcp.server.context import ServerRequestContext
+from pydantic import ValidationError
+
+from paralaw.skills.errors import ParalawError
+from paralaw.skills.framework.dispatcher import describe_validation_error
+
+from .context import CallContext, ServerState, session_scope
+from .listing import ToolCatalog, ToolSpec
+from .reviews import build_state, choose_review
+
+logger = logging.getLogger(__name__)
+
+_validators: dict[str, Draft202012Validator] = {}
+
+
+def _validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """Compiled once per distinct schema (compiling costs far more than validating)."""
+    key = json.dumps(schema, sort_keys=True)
+    if key not in _validators:
+        _validators[key] = Draft202012Validator(schema)
+    return _validators[key]
+
+
+def ok(data: dict[str, Any], *, structured: bool = True) -> types.CallToolResult:
+    text = json.dumps(data, ensure_ascii=False)
+    return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=data if structured else None)
+
+
+def error(code: str, message: str, details: dict[str, Any] | None = None) -> types.CallToolResult:
+    payload = {"code": code, "message": message, "details": details or {}}
+    return types.CallToolResult(content=[types.TextContent(text=json.dumps(payload, ensure_ascii=False))], is_error=True)
+
+
+def check_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> tuple[list[str], list[dict[str, str]]]:
+    """(missing required names, other problems) of `arguments` against the tool's full input schema."""
+    missing = [name for name in schema.get("required", []) if arguments.get(name) is None]
+    problems = []
+    for err in _validator(schema).iter_errors(arguments):
+        if err.validator == "required" and not err.path:
+            continue
+        field = ".".join(str(p) for p in err.absolute_path) or "(arguments)"
+        problems.append({"field": field, "problem": err.message})
+    return missing, problems
+
+
+def _schema_error(spec: ToolSpec, missing: list[str], problems: list[dict[str, str]]) -> types.CallToolResult:
+    parts = []
+    if missing:
+        parts.append(f"missing required argument{'s' if len(missing) > 1 else ''}: {', '.join(missing)}")
+    parts += [f"{p['field']}: {p['problem']}" for p in problems]
+    definition = ToolCatalog.full_definition(spec)
+    message = (f"{spec.name} was called with incomplete or invalid arguments ({'; '.join(parts)}). "
+               f"Call it again with arguments that follow this input schema: {json.dumps(definition['inputSchema'], ensure_ascii=False)}")
+    return error("MISSING_ARGUMENTS" if missing else "INVALID_ARGUMENTS", message,
+                 {"tool": spec.name, "missing": missing, "problems": problems, "schema": definition})
+
+
+async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, Any]) -> types.CallToolResult:
+    arguments = dict(arguments)
+    review = choose_review(call.state.store, arguments.pop("review_id", None))
+    if spec.domain not in ("*", "generic") and spec.domain != review.domain:
+        return error("DOMAIN_MISMATCH",
+                     f"{spec.name} is a {spec.domain} tool but review {review.review_id} is a {review.domain} review; "
+                     f"open the documents again with domain='{spec.domain}' to use it",
+                     {"tool_domain": spec.domain, "review_domain": review.domain})
+    primary, state = build_state(review)
+    clause_id = str(arguments.get("clause_id") or "")
+    result = await call.state.dispatcher.prepare_and_call(spec.name, clause_id, primary, state, llm_arguments=arguments)
+    if not result.success:
+        err = result.error
+        return error(err.code if err else "SKILL_FAILED", err.message if err else "the skill failed", err.details if err else {})
+    data = result.data
+    if spec.output_schema is not None:
+        problems = [e.message for e in _validator(spec.output_schema).iter_errors(data)]
+        if problems:
+            logger.error("%s returned data that does not match its output schema: %s", spec.name, problems[:3])
+            return error("INTERNAL_ERROR", f"{spec.name} produced output that does not match its declared schema: {problems[0]}",
+                         {"problems": problems[:10]})
+    return ok(data)
+
+
+async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
+                    params: types.CallToolRequestParams) -> types.CallToolResult | types.InputRequiredResult:
+    call = CallContext(state=state, request=ctx, session=session_scope(ctx))
+    spec = state.catalog.get(params.name)
+    if spec is None:
+        return error("UNKNOWN_TOOL", f"there is no tool named '{params.name}'",
+                     {"known_tools": [s.name for s in state.catalog.visible(state.open_domains())]})
+    arguments = dict(params.arguments or {})
+    missing, problems = check_arguments(spec.input_schema, arguments)
+    if missing or problems:
+        await call.expand([spec.name])
+        return _schema_error(spec, missing, problems)
+    try:
+        if spec.registration is not None:
+            return await _call_skill(call, spec, arguments)
+        assert spec.handler is not None and spec.input_model is not None
+        outcome = await spec.handler(call, spec.input_model.model_validate(arguments), params)
+        if isinstance(outcome, (types.CallToolResult, types.InputRequiredResult)):
+            return outcome
+        return ok(outcome)
+    except ParalawError as exc:
+        return error(exc.code, exc.message, exc.details)
+    except ValidationError as exc:
+        message, details = describe_validation_error(exc)
+        return error("INVALID_ARGUMENTS", message, {"problems": details})
+    except Exception as exc:  # the boundary: a bug must not become a protocol crash
+        logger.exception("tool %s failed", params.name)
+        return error("INTERNAL_ERROR", f"{type(exc).__name__}: {exc}")

@@ -1,0 +1,106 @@
+"""Server-wide state, per-session state, and the context a tool handler receives.
+
+"Session" means what the transport gives: one stdio or in-memory connection (the SDK enters the lifespan once
+per run), or one Streamable HTTP session id. A 2026-07-28 request carries no session, so on HTTP its expansions
+are shared by the server's modern clients. Sessions hold the lazily expanded tool names and the client's roots.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.subscriptions import InMemorySubscriptionBus, SubscriptionBus, ToolsListChanged
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from paralaw.skills.framework.dispatcher import SkillDispatcher
+
+from .listing import SchemaMode, ToolCatalog
+from .store import ReviewStore
+
+logger = logging.getLogger(__name__)
+
+MAX_HTTP_SESSIONS = 1024
+
+
+@dataclass
+class SessionScope:
+    expanded: set[str] = field(default_factory=set)
+    children: OrderedDict[str, "SessionScope"] = field(default_factory=OrderedDict)
+
+    def child(self, session_id: str) -> "SessionScope":
+        scope = self.children.get(session_id)
+        if scope is None:
+            scope = self.children[session_id] = SessionScope()
+            while len(self.children) > MAX_HTTP_SESSIONS:
+                self.children.popitem(last=False)
+        self.children.move_to_end(session_id)
+        return scope
+
+
+@dataclass
+class ServerState:
+    store: ReviewStore
+    catalog: ToolCatalog
+    dispatcher: SkillDispatcher
+    schema_mode: SchemaMode
+    configured_roots: list[Path]
+    bus: SubscriptionBus = field(default_factory=InMemorySubscriptionBus)
+
+    def open_domains(self) -> set[str]:
+        return {review.domain for review in self.store.list()}
+
+    @asynccontextmanager
+    async def lifespan(self, _server: Any) -> AsyncIterator[SessionScope]:
+        yield SessionScope()
+
+
+def session_scope(ctx: ServerRequestContext[Any, Any]) -> SessionScope:
+    base = ctx.lifespan_context if isinstance(ctx.lifespan_context, SessionScope) else SessionScope()
+    headers = getattr(ctx.request, "headers", None)
+    session_id = headers.get("mcp-session-id") if headers is not None else None
+    return base.child(session_id) if session_id else base
+
+
+@dataclass
+class CallContext:
+    """What a tool handler needs: the server state, its session, and the SDK's request context."""
+
+    state: ServerState
+    request: ServerRequestContext[Any, Any]
+    session: SessionScope
+
+    @property
+    def modern(self) -> bool:
+        return self.request.protocol_version in MODERN_PROTOCOL_VERSIONS
+
+    def client_has(self, capability: types.ClientCapabilities) -> bool:
+        try:
+            return self.request.session.check_client_capability(capability)
+        except Exception:  # a connection without declared capabilities
+            return False
+
+    async def announce_tools_changed(self) -> None:
+        """tools/list_changed both ways: the listen bus (2026-07-28) and, for older clients, the session."""
+        await self.state.bus.publish(ToolsListChanged())
+        if self.modern:
+            return
+        try:
+            await self.request.session.send_notification(types.ToolListChangedNotification(),
+                                                         related_request_id=self.request.request_id)
+        except Exception as exc:  # a transport that cannot carry it must not fail the call
+            logger.debug("tools/list_changed not sent: %s", exc)
+
+    async def expand(self, names: list[str]) -> list[str]:
+        """Mark tools expanded for this session; announce when that changes a lazy listing."""
+        new = [n for n in names if n not in self.session.expanded]
+        self.session.expanded.update(new)
+        if new and self.state.schema_mode == "lazy":
+            await self.announce_tools_changed()
+        return new

@@ -1,0 +1,143 @@
+"""Tools as MCP `Tool` objects: full or lazy, annotated from each skill's effect, filtered by domain.
+
+A skill's tool comes from `SkillRegistration.to_tool_definition()` plus an optional `review_id`; the
+server's own tools (open_review, ...) come from their pydantic input models the same way. Lazy listing
+(P7-3) gives a tool its name, a one-line description and an empty object schema until the tool is expanded
+for the session (a call that lacks arguments, or describe_tools); expanded and `always_full` tools are
+listed with their full schemas. Domain tools appear once a review of their domain is open.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Iterable, Literal
+
+import mcp_types as types
+from pydantic import BaseModel
+
+from paralaw.skills.framework.schema import SkillRegistration
+from paralaw.skills.framework.tool_fields import INTERNAL_FIELDS
+
+SchemaMode = Literal["lazy", "full"]
+EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
+REVIEW_ID = {"type": "string", "description": "Review to work on (from open_review); may be left out when only one review is open."}
+
+
+@dataclass
+class ToolSpec:
+    """Everything the server knows about one tool; `registration` is set for skills, `handler` for built-ins."""
+
+    name: str
+    title: str
+    description: str
+    input_schema: dict[str, Any]
+    output_schema: dict[str, Any] | None = None
+    effect: str = "query"
+    domain: str = "*"
+    registration: SkillRegistration | None = None
+    input_model: type[BaseModel] | None = None
+    handler: Callable[..., Awaitable[dict[str, Any]]] | None = None
+    always_full: bool = False
+    annotations: types.ToolAnnotations = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.annotations = annotations_for(self.effect, self.title)
+
+
+def annotations_for(effect: str, title: str = "") -> types.ToolAnnotations:
+    """MCP hints from the tool schema specification's effect: reads are safe to repeat; deletes destroy."""
+    read_only = effect in ("query", "stats")
+    return types.ToolAnnotations(
+        title=title or None,
+        read_only_hint=read_only,
+        destructive_hint=effect in ("update", "delete"),
+        idempotent_hint=effect != "create",
+        open_world_hint=False,
+    )
+
+
+def one_line(description: str, limit: int = 160) -> str:
+    """The description's first sentence, cut to `limit` characters."""
+    text = " ".join(description.split())
+    match = re.search(r"(?<=[.!?。])\s", text)
+    first = text[: match.start()] if match else text
+    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+
+
+def model_input_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A pydantic input model as a tool input schema: no titles, internal fields dropped."""
+    schema = model.model_json_schema()
+    properties = {k: v for k, v in copy.deepcopy(schema.get("properties", {})).items() if k not in INTERNAL_FIELDS}
+    for prop in properties.values():
+        prop.pop("title", None)
+    parameters: dict[str, Any] = {"type": "object", "properties": properties,
+                                  "required": [n for n in schema.get("required", []) if n in properties]}
+    if "$defs" in schema:
+        parameters["$defs"] = schema["$defs"]
+    return parameters
+
+
+def output_schema_for(model: type[BaseModel] | None) -> dict[str, Any] | None:
+    if model is None:
+        return None
+    schema = model.model_json_schema(mode="serialization")
+    return schema if schema.get("type") == "object" else None
+
+
+def skill_spec(registration: SkillRegistration) -> ToolSpec:
+    function = registration.to_tool_definition()["function"]
+    parameters = copy.deepcopy(function["parameters"])
+    parameters.setdefault("properties", {})["review_id"] = dict(REVIEW_ID)
+    return ToolSpec(
+        name=function["name"],
+        title=registration.name,
+        description=function["description"],
+        input_schema=parameters,
+        output_schema=output_schema_for(registration.output_schema),
+        effect=registration.effect,
+        domain=registration.domain,
+        registration=registration,
+    )
+
+
+class ToolCatalog:
+    """The server's tools by name, in listing order (built-ins first, then skills in registry order)."""
+
+    def __init__(self, specs: Iterable[ToolSpec]) -> None:
+        self._specs: dict[str, ToolSpec] = {}
+        for spec in specs:
+            if spec.name in self._specs:
+                raise ValueError(f"two tools are named '{spec.name}'")
+            self._specs[spec.name] = spec
+
+    def get(self, name: str) -> ToolSpec | None:
+        return self._specs.get(name)
+
+    def names(self) -> list[str]:
+        return list(self._specs)
+
+    def specs(self) -> list[ToolSpec]:
+        return list(self._specs.values())
+
+    def visible(self, open_domains: set[str]) -> list[ToolSpec]:
+        return [s for s in self._specs.values() if s.domain in ("*", "generic") or s.domain in open_domains]
+
+    def listing(self, mode: SchemaMode, expanded: set[str], open_domains: set[str]) -> list[types.Tool]:
+        return [self.tool(spec, full=mode == "full" or spec.always_full or spec.name in expanded)
+                for spec in self.visible(open_domains)]
+
+    @staticmethod
+    def tool(spec: ToolSpec, *, full: bool) -> types.Tool:
+        if not full:
+            return types.Tool(name=spec.name, description=one_line(spec.description),
+                              input_schema=dict(EMPTY_SCHEMA), annotations=spec.annotations)
+        return types.Tool(name=spec.name, title=spec.title or None, description=spec.description,
+                          input_schema=copy.deepcopy(spec.input_schema), output_schema=spec.output_schema,
+                          annotations=spec.annotations)
+
+    @staticmethod
+    def full_definition(spec: ToolSpec) -> dict[str, Any]:
+        """What an error or describe_tools carries: the MCP tool in its wire form."""
+        return ToolCatalog.tool(spec, full=True).model_dump(by_alias=True, mode="json", exclude_none=True)

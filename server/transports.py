@@ -1,0 +1,66 @@
+"""Running the server: stdio (what MCP hosts launch) and Streamable HTTP.
+
+HTTP binds 127.0.0.1 by default, where the SDK turns on DNS-rebinding protection (Host and Origin checks).
+An optional bearer token (--auth-token / PARALAW_AUTH_TOKEN) is required on every request when set.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from typing import Any
+
+import anyio
+
+from .app import build_server
+
+logger = logging.getLogger(__name__)
+
+
+async def serve_stdio(**server_options: Any) -> None:
+    from mcp.server.stdio import stdio_server
+
+    server = build_server(**server_options)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def run_stdio(**server_options: Any) -> None:
+    """Serve one client over stdin/stdout until it disconnects."""
+    anyio.run(lambda: serve_stdio(**server_options))
+
+
+class BearerTokenMiddleware:
+    """Refuse any HTTP request without `Authorization: Bearer <token>` (constant-time comparison)."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app = app
+        self.expected = f"Bearer {token}".encode()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if not secrets.compare_digest(given, self.expected):
+                await send({"type": "http.response.start", "status": 401,
+                            "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
+                await send({"type": "http.response.body", "body": b'{"error": "missing or wrong bearer token"}'})
+                return
+        await self.app(scope, receive, send)
+
+
+def http_app(host: str = "127.0.0.1", auth_token: str | None = None, **server_options: Any) -> Any:
+    """The ASGI app: the SDK's Streamable HTTP app at /mcp, behind the token check when a token is set."""
+    server = build_server(**server_options)
+    app = server.streamable_http_app(host=host)
+    token = auth_token if auth_token is not None else os.environ.get("PARALAW_AUTH_TOKEN") or None
+    return BearerTokenMiddleware(app, token) if token else app
+
+
+def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | None = None, **server_options: Any) -> None:
+    """Serve Streamable HTTP at http://host:port/mcp until interrupted."""
+    import uvicorn
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        logger.warning("serving on %s: other machines can reach this server; set an auth token", host)
+    uvicorn.run(http_app(host=host, auth_token=auth_token, **server_options), host=host, port=port, log_level="warning")
