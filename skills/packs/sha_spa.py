@@ -1,3 +1,7 @@
 """The SHA/SPA pack: share purchase and shareholders' agreements."""
 
-SKILLS = []
+from ..sha_spa import extract_conditions
+
+SKILLS = [
+    extract_conditions.registration,
+]
