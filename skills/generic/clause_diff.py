@@ -1,0 +1,241 @@
+"""How a clause differs from its baseline, in the terms a lawyer reads a mark-up.
+
+Sentences are aligned (identical, changed, added, deleted); then the changes that move risk are picked
+out: numbers (amounts, percentages, periods, from the shared parser in paralaw.skills.text.amounts),
+"shall" <-> "may", a party role replaced ("either party" -> "the Supplier"), and qualifiers or exceptions
+added or removed ("reasonable", "sole discretion", "to the best of its knowledge", "material", "except").
+All document quotes are verbatim slices of the document text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from difflib import SequenceMatcher
+from typing import Literal
+
+from pydantic import BaseModel, Field
+from rapidfuzz import fuzz
+
+from ..text.amounts import find_money, find_percentages, find_periods
+from .parties import first_role, roles_in
+
+ChangeKind = Literal["number_changed", "number_added", "number_removed", "modal_changed", "party_changed",
+                     "qualifier_added", "qualifier_removed"]
+
+# Qualifiers and exceptions whose presence changes a clause's reach. Name -> case-insensitive regex.
+QUALIFIERS: dict[str, str] = {
+    "reasonableness": r"\b(?:un)?reasonabl[ey]\b|合理",
+    "sole discretion": r"\b(?:sole|absolute|unfettered) discretion\b|全权|自行决定|酌情",
+    "knowledge qualifier": r"\bto the best of [\w' ]{0,30}knowledge\b|\bso far as [\w' ]{0,40}\baware\b|据其所知|尽其所知",
+    "materiality": r"\bmaterial(?:ly)?\b|重大",
+    "exception": r"\bexcept\b|\bsave (?:that|for|as|to the extent|where)\b|除外|除非",
+    "subject to": r"\bsubject to\b",
+    "proviso": r"\bprovided (?:that|always)\b|但是",
+    "at any time": r"\bat any time\b|随时",
+    "automatic": r"\bautomatic(?:ally)?\b|自动",
+    "unlimited": r"\b(?:shall|will) not be (?:limited|capped)\b|\bunlimited\b|\bno (?:maximum|cap|limit)\b|不设上限|无上限|不受限制",
+    "endeavours": r"\b(?:best|reasonable|all reasonable|commercially reasonable) (?:endeavou?rs|efforts)\b|尽最大努力",
+    "exclusivity": r"\bnon-exclusive\b|\bexclusive(?:ly)?\b|排他|独家",
+    "permanence": r"\bperpetual\b|\birrevocabl[ey]\b|永久|不可撤销",
+    "restriction to purpose": r"\bsolely\b|\bonly for\b|仅限|仅用于",
+}
+_OBLIGE = re.compile(r"\b(?:shall|must)\b|应当|必须|应(?!付)")
+_PERMIT = re.compile(r"\bmay\b|可以|有权")
+_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n")
+_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]|[^\sA-Za-z0-9\u4e00-\u9fff]")
+
+
+class Sentence(BaseModel):
+    text: str
+    start: int = Field(description="Offset in the text the sentence was cut from.")
+    end: int
+
+
+class SentencePair(BaseModel):
+    baseline: str
+    document: str
+    similarity: float
+
+
+class LegalChange(BaseModel):
+    kind: ChangeKind
+    detail: str = Field(description="The change in words, e.g. 'period 90 days -> 180 days'.")
+    before: str = Field("", description="Baseline wording.")
+    after: str = Field("", description="Document wording (verbatim).")
+    evidence: str = Field("", description="The document sentence that carries the change (verbatim); '' if the change is a removal with no counterpart.")
+    subject: str = Field("", description="The party the sentence is about ('mutual' for either/each party), when it can be told.")
+    roles_before: list[str] = Field(default_factory=list)
+    roles_after: list[str] = Field(default_factory=list)
+
+
+def normalise(text: str) -> str:
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def similarity(a: str, b: str) -> float:
+    return round(fuzz.ratio(normalise(a), normalise(b)) / 100, 3)
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    """Sentences (and ';'-separated limbs) with offsets into `text`; blank pieces dropped."""
+    out: list[Sentence] = []
+    position = 0
+    for match in list(_SENTENCE_END.finditer(text)) + [None]:
+        end = match.start() if match else len(text)
+        piece = text[position:end]
+        stripped = piece.strip()
+        if stripped:
+            start = position + piece.index(stripped)
+            out.append(Sentence(text=stripped, start=start, end=start + len(stripped)))
+        position = match.end() if match else len(text)
+    return out
+
+
+def align(baseline: list[Sentence], document: list[Sentence], threshold: float = 0.5):
+    """(unchanged, changed pairs, added document sentences, deleted baseline sentences).
+
+    Identical sentences pair first; the rest pair greedily by similarity above `threshold`."""
+    base_left = list(range(len(baseline)))
+    doc_left = list(range(len(document)))
+    unchanged: list[tuple[int, int]] = []
+    for d in list(doc_left):
+        for b in base_left:
+            if normalise(baseline[b].text) == normalise(document[d].text):
+                unchanged.append((b, d))
+                base_left.remove(b)
+                doc_left.remove(d)
+                break
+    scored = sorted(((similarity(baseline[b].text, document[d].text), b, d) for b in base_left for d in doc_left), reverse=True)
+    changed: list[tuple[int, int, float]] = []
+    for score, b, d in scored:
+        if score < threshold or b not in base_left or d not in doc_left:
+            continue
+        changed.append((b, d, score))
+        base_left.remove(b)
+        doc_left.remove(d)
+    changed.sort(key=lambda item: item[1])
+    return unchanged, changed, doc_left, base_left
+
+
+# --- numbers -----------------------------------------------------------------------------------------------
+
+
+def _numbers(text: str) -> list[tuple[str, tuple, str, int]]:
+    """(measure, key, quote, start) for every amount, percentage and period in the text."""
+    items = [("money", (m.value, m.currency), m.quote, m.start) for m in find_money(text)]
+    items += [("percent", (p.value,), p.quote, p.start) for p in find_percentages(text)]
+    items += [("period", (p.value, p.unit), p.quote, p.start) for p in find_periods(text)]
+    return sorted(items, key=lambda item: item[3])
+
+
+def _show(measure: str, key: tuple) -> str:
+    if measure == "money":
+        return f"{key[1]} {key[0]:,.2f}".strip()
+    if measure == "percent":
+        return f"{key[0]:g}%"
+    return f"{key[0]:g} {key[1].replace('_', ' ')}"
+
+
+def number_changes(baseline_text: str, document_text: str, sentence_of) -> list[LegalChange]:
+    """Numbers present on one side only; pairs of the same measure become 'changed'."""
+    before, after = _numbers(baseline_text), _numbers(document_text)
+    common = Counter((m, k) for m, k, _, _ in before) & Counter((m, k) for m, k, _, _ in after)
+    taken_b, taken_a = Counter(common), Counter(common)
+    removed = []
+    for item in before:
+        if taken_b[(item[0], item[1])]:
+            taken_b[(item[0], item[1])] -= 1
+        else:
+            removed.append(item)
+    added = []
+    for item in after:
+        if taken_a[(item[0], item[1])]:
+            taken_a[(item[0], item[1])] -= 1
+        else:
+            added.append(item)
+    changes: list[LegalChange] = []
+    for old in list(removed):
+        same_unit = [a for a in added if a[0] == old[0] and (old[0] != "period" or a[1][1] == old[1][1])]
+        same_measure = same_unit or [a for a in added if a[0] == old[0]]
+        if not same_measure:
+            continue
+        new = same_measure[0]
+        added.remove(new)
+        removed.remove(old)
+        changes.append(LegalChange(kind="number_changed", detail=f"{old[0]} {_show(old[0], old[1])} -> {_show(new[0], new[1])}",
+                                   before=old[2], after=new[2], evidence=sentence_of(new[3])))
+    for old in removed:
+        changes.append(LegalChange(kind="number_removed", detail=f"{old[0]} {_show(old[0], old[1])} removed", before=old[2]))
+    for new in added:
+        changes.append(LegalChange(kind="number_added", detail=f"{new[0]} {_show(new[0], new[1])} added",
+                                   after=new[2], evidence=sentence_of(new[3])))
+    return changes
+
+
+# --- words: modal verbs and party roles, per changed sentence ----------------------------------------------
+
+
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group().lower().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def _span(text: str, tokens: list[tuple[str, int, int]], i: int, j: int) -> str:
+    return text[tokens[i][1]:tokens[j - 1][2]] if j > i else ""
+
+
+def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list[LegalChange]:
+    """'shall' <-> 'may' and replaced party roles between a baseline sentence and its document counterpart."""
+    old, new = _tokens(before), _tokens(after)
+    matcher = SequenceMatcher(None, [t[0] for t in old], [t[0] for t in new], autojunk=False)
+    changes: list[LegalChange] = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace":
+            continue
+        was, now = _span(before, old, i1, i2), _span(after, new, j1, j2)
+        if _OBLIGE.search(was) and _PERMIT.search(now) and not _PERMIT.search(was):
+            changes.append(LegalChange(kind="modal_changed", detail=f"obligation became permission: '{was}' -> '{now}'",
+                                       before=was, after=now, evidence=after, subject=first_role(after, parties)))
+        elif _PERMIT.search(was) and _OBLIGE.search(now) and not _OBLIGE.search(was):
+            changes.append(LegalChange(kind="modal_changed", detail=f"permission became obligation: '{was}' -> '{now}'",
+                                       before=was, after=now, evidence=after, subject=first_role(after, parties)))
+        roles_was, roles_now = roles_in(was, parties), roles_in(now, parties)
+        if roles_was - roles_now and roles_now - roles_was:
+            changes.append(LegalChange(kind="party_changed",
+                                       detail=f"party changed: '{was}' -> '{now}'", before=was, after=now, evidence=after,
+                                       roles_before=sorted(roles_was), roles_after=sorted(roles_now)))
+    subject_was, subject_now = first_role(before, parties), first_role(after, parties)
+    if subject_was and subject_now and subject_was != subject_now and not any(c.kind == "party_changed" for c in changes):
+        changes.append(LegalChange(kind="party_changed", detail=f"the sentence's party changed: {subject_was} -> {subject_now}",
+                                   before=before, after=after, evidence=after, subject=subject_now,
+                                   roles_before=[subject_was], roles_after=[subject_now]))
+    return changes
+
+
+# --- qualifiers: counted over the whole clause -------------------------------------------------------------
+
+
+def qualifier_changes(baseline_text: str, document_text: str, base_sentences: list[Sentence],
+                      doc_sentences: list[Sentence], parties: tuple[str, ...] = ()) -> list[LegalChange]:
+    changes: list[LegalChange] = []
+    for name, pattern in QUALIFIERS.items():
+        regex = re.compile(pattern, re.I)
+        was, now = len(regex.findall(baseline_text)), len(regex.findall(document_text))
+        if now > was:
+            base_norm = {normalise(s.text) for s in base_sentences}
+            carriers = [s.text for s in doc_sentences if regex.search(s.text) and normalise(s.text) not in base_norm]
+            evidence = carriers[0] if carriers else next((s.text for s in doc_sentences if regex.search(s.text)), "")
+            quote = regex.search(evidence).group() if evidence and regex.search(evidence) else ""
+            changes.append(LegalChange(kind="qualifier_added", detail=f"{name} added ('{quote}')", after=quote,
+                                       evidence=evidence, subject=first_role(evidence, parties)))
+        elif now < was:
+            doc_norm = {normalise(s.text) for s in doc_sentences}
+            carriers = [s.text for s in base_sentences if regex.search(s.text) and normalise(s.text) not in doc_norm]
+            source = carriers[0] if carriers else ""
+            quote = regex.search(source).group() if source else ""
+            counterpart = max(doc_sentences, key=lambda s: similarity(s.text, source), default=None) if source else None
+            evidence = counterpart.text if counterpart and similarity(counterpart.text, source) >= 0.5 else ""
+            changes.append(LegalChange(kind="qualifier_removed", detail=f"{name} removed ('{quote}')", before=source,
+                                       evidence=evidence, subject=first_role(evidence or source, parties)))
+    return changes

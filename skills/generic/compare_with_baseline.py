@@ -1,0 +1,276 @@
+"""compare_with_baseline: a clause against the clause it departs from, read the way a lawyer reads a mark-up.
+
+The baseline is the review's `baseline` document, else the domain pack's baseline, else a `baseline_text`
+argument (which wins when given). The baseline clause is found by number, then by title and content, so a
+contract numbered differently from its template still lines up. Besides similarity and the sentences added
+and deleted, the result lists the changes that move risk (numbers, shall/may, party roles, qualifiers) and
+judges them from our party's side where the direction is clear.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
+from rapidfuzz import fuzz
+
+from ..documents.model import Clause, DocumentStructure
+from ..errors import ClauseNotFound, SkillFailure
+from ..framework.base import ClauseInput, require_structure
+from ..framework.schema import Finding, SkillRegistration
+from ..framework.state import document_with_role, state_snapshot
+from .clause_diff import LegalChange, SentencePair, align, number_changes, qualifier_changes, similarity, split_sentences, word_changes
+from .parties import MUTUAL, canonical_party, counterparty_of
+
+ModificationType = Literal["unmodified", "modified", "added", "deleted"]
+_DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omitted)|reserved|not used|omitted)\s*\]?|删除|（?略）?|此条删除|本条删除)\W*$", re.I)
+_BENEFIT = re.compile(r"\bmay\b|\bentitled\b|\bright\b|\bvests?\b|\bown(?:s|ership)?\b|\bremain with\b|\bshall not exceed\b|"
+                      r"\bnot (?:be )?liable\b|\blimited to\b|有权|归.{0,8}所有|不超过|不承担", re.I)
+_BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
+MATCH_THRESHOLD = 0.45
+
+
+class CompareInput(ClauseInput):
+    baseline_text: str | None = Field(None, description="Baseline wording to compare against instead of the review's baseline document or the domain pack's baseline.")
+    baseline_clause_id: str | None = Field(None, description="Baseline clause to compare against when its number differs from the contract's; found by number, title and content if not given.")
+    baseline_document: SkipJsonSchema[Any] = Field(None, description="Filled in by the system.")
+    baseline_source: SkipJsonSchema[str] = Field("", description="Filled in by the system.")
+
+
+class CompareOutput(BaseModel):
+    clause_id: str
+    baseline_source: str = Field(description="Where the baseline came from: 'argument', 'review baseline: <file>' or 'domain pack: <domain>'.")
+    baseline_clause_id: str | None
+    matched_by: Literal["id", "title", "content", "argument", "none"]
+    modification_type: ModificationType
+    similarity: float = Field(description="0..1, 1 for identical wording.")
+    additions: list[str] = Field(description="Document sentences with no counterpart in the baseline (verbatim).")
+    deletions: list[str] = Field(description="Baseline sentences with no counterpart in the document.")
+    changed_sentences: list[SentencePair]
+    legal_changes: list[LegalChange]
+    findings: list[Finding]
+    baseline_text: str = Field(description="The baseline clause's text (cut at 4000 characters).")
+    summary: str
+
+
+# --- the clause text, without its heading ------------------------------------------------------------------
+
+
+def clause_body(structure: DocumentStructure, clause: Clause) -> tuple[str, int]:
+    """The clause with its sub-clauses, heading marker stripped; and the body's offset in structure.text."""
+    text = structure.full_text(clause)
+    offset = clause.start
+    marker = re.match(r"\s*#*\s*", text)
+    cut = marker.end() if marker else 0
+    for token in (clause.label, clause.clause_id):
+        if token and text[cut:].startswith(token):
+            cut += len(token)
+            break
+    rest = text[cut:]
+    title = clause.title.strip()
+    stripped = rest.lstrip(" .:-\t")
+    if title and stripped.startswith(title) and (stripped[len(title):len(title) + 1] in ("", "\n", "\r", "*") or clause.children):
+        cut += len(rest) - len(stripped) + len(title)
+    body = text[cut:]
+    lead = len(body) - len(body.lstrip(" .:*\t\r\n"))
+    body = body[lead:].rstrip()
+    return body, offset + cut + lead
+
+
+def _text_score(a: str, b: str) -> float:
+    return (fuzz.token_set_ratio(a, b) + fuzz.token_sort_ratio(a, b)) / 200
+
+
+def match_baseline(structure: DocumentStructure, clause: Clause, body: str, baseline: DocumentStructure) -> tuple[Clause | None, str, float]:
+    """The baseline clause this clause departs from: same number if its words agree, else best title+content."""
+    def score(candidate: Clause) -> float:
+        content = _text_score(body.lower(), clause_body(baseline, candidate)[0].lower())
+        if clause.title and candidate.title:
+            return 0.5 * fuzz.token_set_ratio(clause.title.lower(), candidate.title.lower()) / 100 + 0.5 * content
+        return content
+
+    same = baseline.get_clause(clause.clause_id)
+    if same is not None:
+        titles_agree = bool(clause.title and same.title) and fuzz.token_set_ratio(clause.title.lower(), same.title.lower()) >= 80
+        if titles_agree or score(same) >= MATCH_THRESHOLD:
+            return same, "id", score(same)
+    best, best_score = None, 0.0
+    for candidate in baseline.iter_clauses():
+        if bool(candidate.children) != bool(clause.children):
+            continue
+        value = score(candidate)
+        if value > best_score:
+            best, best_score = candidate, value
+    if best is None or best_score < MATCH_THRESHOLD:
+        return None, "none", best_score
+    by_title = bool(clause.title and best.title) and fuzz.token_set_ratio(clause.title.lower(), best.title.lower()) >= 80
+    return best, "title" if by_title else "content", best_score
+
+
+# --- judging the changes from our side ---------------------------------------------------------------------
+
+
+def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, str]:
+    """(side, severity): side 'adverse', 'favourable' or 'unclear' for our party."""
+    sentence = change.evidence or change.before
+    if change.kind == "party_changed" and our_party and counterparty:
+        before, after = set(change.roles_before), set(change.roles_after)
+        lost_ours = bool(before & {MUTUAL, our_party}) and counterparty in after and not after & {MUTUAL, our_party}
+        lost_theirs = bool(before & {MUTUAL, counterparty}) and our_party in after and not after & {MUTUAL, counterparty}
+        if lost_ours:
+            return ("adverse", "high") if _BENEFIT.search(sentence) else ("favourable", "low") if _BURDEN.search(sentence) else ("unclear", "medium")
+        if lost_theirs:
+            return ("adverse", "high") if _BURDEN.search(sentence) and not _BENEFIT.search(sentence) else ("favourable", "low") if _BENEFIT.search(sentence) else ("unclear", "medium")
+        return "unclear", "medium"
+    subject = change.subject
+    if change.kind == "modal_changed" and subject in (our_party, counterparty) and our_party:
+        relaxed = change.detail.startswith("obligation became permission")
+        theirs = subject == counterparty
+        return ("adverse", "medium") if relaxed == theirs else ("favourable", "low")
+    if change.kind in ("qualifier_added", "qualifier_removed"):
+        added = change.kind == "qualifier_added"
+        if change.detail.startswith("unlimited") and our_party:
+            ours_named = bool(re.search(re.escape(our_party), sentence))
+            if ours_named and added:
+                return "adverse", "high"
+            return "unclear", "medium"
+        if change.detail.startswith(("sole discretion", "at any time")) and our_party and subject in (our_party, counterparty):
+            return ("adverse", "medium") if (subject == counterparty) == added else ("favourable", "low")
+        return "unclear", "low"
+    if change.kind.startswith("number"):
+        return "unclear", "medium"
+    return "unclear", "medium"
+
+
+def findings_for(changes: list[LegalChange], clause_id: str, our_party: str, counterparty: str) -> list[Finding]:
+    findings = []
+    for change in changes:
+        side, severity = judge(change, our_party, counterparty)
+        view = {"adverse": f" - adverse to the {our_party}", "favourable": f" - favours the {our_party}"}.get(side, "")
+        findings.append(Finding(severity=severity, kind=f"baseline_{change.kind}", clause_id=clause_id,
+                                message=f"Compared with the baseline: {change.detail}{view}.", evidence=change.evidence))
+    return findings
+
+
+# --- the skill ---------------------------------------------------------------------------------------------
+
+
+def _baseline_for(data: CompareInput, structure: DocumentStructure) -> tuple[DocumentStructure | None, str]:
+    doc = data.baseline_document if isinstance(data.baseline_document, DocumentStructure) else None
+    if doc is not None and doc.language != structure.language:
+        return None, f"{data.baseline_source or 'baseline'} is in another language"
+    return doc, data.baseline_source or ("review baseline" if doc else "")
+
+
+def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None, how: str, kind: ModificationType,
+            base_body: str, doc_body: str, doc_offset: int, structure: DocumentStructure) -> CompareOutput:
+    our = canonical_party(data.state_snapshot.get("our_party", "") or "", structure.text[:20000])
+    base_sents, doc_sents = split_sentences(base_body), split_sentences(doc_body)
+    counterparty = counterparty_of(our, structure.text[:20000])
+    parties = tuple(p for p in (our, counterparty) if p)
+    unchanged, changed, added, deleted = align(base_sents, doc_sents)
+    pairs = [SentencePair(baseline=base_sents[b].text, document=doc_sents[d].text, similarity=s) for b, d, s in changed]
+
+    def sentence_of(offset: int) -> str:
+        return next((s.text for s in doc_sents if s.start <= offset < s.end), "")
+
+    changes: list[LegalChange] = []
+    if kind == "modified":
+        changes += number_changes(base_body, doc_body, sentence_of)
+        for pair in pairs:
+            changes += word_changes(pair.baseline, pair.document, parties)
+        changes += qualifier_changes(base_body, doc_body, base_sents, doc_sents, parties)
+    findings = findings_for(changes, clause_id, our, counterparty)
+    if kind == "deleted" and base_body:
+        findings.append(Finding(severity="medium", kind="baseline_clause_deleted", clause_id=clause_id,
+                                message=f"The baseline clause {base_id or ''} is missing or emptied in the contract; check that its protection is not lost.".replace("  ", " ")))
+    score = 1.0 if kind == "unmodified" else 0.0 if kind in ("added", "deleted") else similarity(base_body, doc_body)
+    summary = {
+        "unmodified": f"Clause {clause_id} matches the baseline{f' clause {base_id}' if base_id else ''} ({source}).",
+        "added": f"Clause {clause_id} has no counterpart in the baseline ({source}): it is new wording to review in full.",
+        "deleted": f"Clause {clause_id}: the baseline clause {base_id or ''} is deleted or empty in the contract ({source}).",
+    }.get(kind) or (f"Clause {clause_id} departs from the baseline{f' clause {base_id}' if base_id else ''} ({source}): similarity {score:.2f}, "
+                     f"{len(added)} sentences added, {len(deleted)} deleted, {len(pairs)} changed; "
+                     f"{len(changes)} changes that matter" + (": " + "; ".join(c.detail for c in changes[:6]) if changes else "") + ".")
+    return CompareOutput(
+        clause_id=clause_id, baseline_source=source, baseline_clause_id=base_id, matched_by=how, modification_type=kind,
+        similarity=score, additions=[doc_sents[i].text for i in sorted(added)] if kind == "modified" else ([s.text for s in doc_sents] if kind == "added" else []),
+        deletions=[base_sents[i].text for i in sorted(deleted)] if kind == "modified" else ([s.text for s in base_sents] if kind == "deleted" else []),
+        changed_sentences=pairs, legal_changes=changes, findings=findings, baseline_text=base_body[:4000], summary=summary,
+    )
+
+
+def compare_with_baseline(data: CompareInput) -> CompareOutput:
+    structure = require_structure(data.document_structure)
+    baseline, source = _baseline_for(data, structure)
+    if data.baseline_text is not None and not data.baseline_text.strip():
+        raise SkillFailure("baseline_text is empty: give the baseline wording, or leave it out to use the review's baseline", code="INVALID_ARGUMENT")
+    clause = structure.get_clause(data.clause_id)
+    if clause is None:
+        base_clause = baseline.get_clause(data.clause_id) if baseline and data.baseline_text is None else None
+        if base_clause is None:
+            raise ClauseNotFound(data.clause_id, [c.clause_id for c in structure.iter_clauses()])
+        return _result(data, data.clause_id, source, base_clause.clause_id, "id", "deleted", clause_body(baseline, base_clause)[0], "", 0, structure)
+    body, offset = clause_body(structure, clause)
+    if data.baseline_text is not None:
+        base_body, base_id, how, source = data.baseline_text.strip(), None, "argument", "argument"
+    else:
+        if baseline is None:
+            raise SkillFailure(f"no baseline to compare with: {source or 'the review has no baseline document and the domain pack has none'}; "
+                               "pass baseline_text", code="NO_BASELINE")
+        if data.baseline_clause_id:
+            base_clause = baseline.get_clause(data.baseline_clause_id)
+            if base_clause is None:
+                raise ClauseNotFound(data.baseline_clause_id, [c.clause_id for c in baseline.iter_clauses()])
+            how = "id"
+        else:
+            base_clause, how, _ = match_baseline(structure, clause, body, baseline)
+        if base_clause is None:
+            return _result(data, clause.clause_id, source, None, "none", "added", "", body, offset, structure)
+        base_body, base_id = clause_body(baseline, base_clause)[0], base_clause.clause_id
+    if not body.strip() or _DELETED.match(body):
+        return _result(data, clause.clause_id, source, base_id, how, "deleted", base_body, body, offset, structure)
+    kind: ModificationType = "unmodified" if similarity(base_body, body) == 1.0 else "modified"
+    return _result(data, clause.clause_id, source, base_id, how, kind, base_body, body, offset, structure)
+
+
+def baseline_for_state(state: dict, language: str = "") -> tuple[DocumentStructure | None, str]:
+    """The review's baseline document, else the domain pack's baseline (with where it came from)."""
+    doc = document_with_role(state, "baseline")
+    if doc is not None:
+        return doc, f"review baseline: {doc.filename or doc.document_id}"
+    from ..packs import baseline_structure, resolve_domain
+
+    domain = resolve_domain(state.get("domain_id"))
+    pack = baseline_structure(domain)
+    return (pack, f"domain pack: {domain}") if pack is not None else (None, f"the review has no baseline document and the {domain} pack has no baseline")
+
+
+def prepare_input(clause_id: str, primary_structure, state: dict) -> CompareInput:
+    baseline, source = baseline_for_state(state)
+    return CompareInput(
+        clause_id=clause_id,
+        document_structure=primary_structure or document_with_role(state, "primary"),
+        state_snapshot=state_snapshot(state),
+        baseline_document=baseline,
+        baseline_source=source,
+    )
+
+
+registration = SkillRegistration(
+    skill_id="compare_with_baseline",
+    name="Compare with baseline",
+    description=(
+        "Compare a clause with the baseline (the review's template or the domain pack's neutral baseline, "
+        "or baseline_text you give): modification type (unmodified, modified, added, deleted), similarity, "
+        "sentences added and deleted, and the changes that matter - numbers (days, amounts, percentages), "
+        "shall/may, party roles swapped, qualifiers and exceptions added or removed - judged from our party's side."
+    ),
+    input_schema=CompareInput,
+    output_schema=CompareOutput,
+    local_handler=compare_with_baseline,
+    prepare_input_fn=prepare_input,
+    category="analysis",
+)

@@ -1,0 +1,86 @@
+"""Party roles: who the other side is, and which roles a piece of text names.
+
+Judging a change "from our side" needs the counterparty's name ("Supplier" when we are the "Customer")
+and a way to see that "either party" became "the Supplier". Contracts name parties by role, so a small
+table of role pairs covers most of them; otherwise the most frequent other role in the text is taken.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+ROLE_PAIRS: list[tuple[str, str]] = [
+    ("Customer", "Supplier"), ("Customer", "Service Provider"), ("Customer", "Provider"), ("Customer", "Vendor"),
+    ("Client", "Service Provider"), ("Client", "Consultant"), ("Client", "Supplier"), ("Client", "Provider"),
+    ("Buyer", "Seller"), ("Purchaser", "Seller"), ("Purchaser", "Vendor"), ("Buyer", "Vendor"),
+    ("Employer", "Contractor"), ("Owner", "Contractor"), ("Licensee", "Licensor"), ("Lessee", "Lessor"),
+    ("Tenant", "Landlord"), ("Distributor", "Manufacturer"), ("Investor", "Company"),
+    ("Disclosing Party", "Receiving Party"), ("Borrower", "Lender"),
+    ("发包人", "承包人"), ("甲方", "乙方"), ("买方", "卖方"), ("委托方", "受托方"), ("出租方", "承租方"),
+    ("转让方", "受让方"), ("委托人", "受托人"),
+]
+KNOWN_ROLES = sorted({role for pair in ROLE_PAIRS for role in pair}, key=len, reverse=True)
+MUTUAL = "mutual"
+_MUTUAL_RE = re.compile(r"\b(?:either|each|both|neither|any) part(?:y|ies)\b|\bthe parties\b|双方|任何一方|任一方|各方", re.I)
+
+
+def _role_re(role: str) -> re.Pattern[str]:
+    if re.search(r"[\u4e00-\u9fff]", role):
+        return re.compile(re.escape(role))
+    return re.compile(rf"\b{re.escape(role)}\b")
+
+
+def counterparty_of(our_party: str, text: str = "") -> str:
+    """The other side's role name: from the role pairs (preferring one the text uses), else the text's
+    most frequent other role; '' when it cannot be told."""
+    if not our_party:
+        return ""
+    ours = our_party.strip().lower()
+    candidates = [b if a.lower() == ours else a for a, b in ROLE_PAIRS if ours in (a.lower(), b.lower())]
+    for candidate in candidates:
+        if text and _role_re(candidate).search(text):
+            return candidate
+    if text:
+        counts = Counter({role: len(_role_re(role).findall(text)) for role in KNOWN_ROLES if role.lower() != ours})
+        role, count = counts.most_common(1)[0] if counts else ("", 0)
+        if count:
+            return role
+    return candidates[0] if candidates else ""
+
+
+def roles_in(text: str, extra: tuple[str, ...] = ()) -> set[str]:
+    """Roles a span of text names; 'mutual' for 'either party', 'each party', '双方' and the like."""
+    found = {MUTUAL} if _MUTUAL_RE.search(text) else set()
+    seen_spans: list[tuple[int, int]] = []
+    for role in sorted(set(KNOWN_ROLES) | {r for r in extra if r}, key=len, reverse=True):
+        for match in _role_re(role).finditer(text):
+            if any(s <= match.start() < e for s, e in seen_spans):
+                continue
+            seen_spans.append(match.span())
+            found.add(role)
+    return found
+
+
+def first_role(text: str, extra: tuple[str, ...] = ()) -> str:
+    """The role that opens a sentence's subject: the first role (or 'mutual') named in it."""
+    best: tuple[int, str] | None = None
+    mutual = _MUTUAL_RE.search(text)
+    if mutual:
+        best = (mutual.start(), MUTUAL)
+    for role in set(KNOWN_ROLES) | {r for r in extra if r}:
+        match = _role_re(role).search(text)
+        if match and (best is None or match.start() < best[0]):
+            best = (match.start(), role)
+    return best[1] if best else ""
+
+
+def canonical_party(name: str, text: str) -> str:
+    """The party name as the contract spells it ('customer' -> 'Customer'), else as given."""
+    name = (name or "").strip()
+    if not name:
+        return ""
+    for match in re.finditer(re.escape(name), text, re.I):
+        if match.group()[:1].isupper() or not match.group()[:1].isalpha():
+            return match.group()
+    return name
