@@ -71,6 +71,36 @@ from .cli_review import review  # noqa: E402
 
 app.command()(review)
 
+@app.command()
+def serve(
+    http: bool = typer.Option(False, "--http", help="Serve Streamable HTTP instead of stdio."),
+    host: str = typer.Option("127.0.0.1", "--host", help="HTTP address to bind."),
+    port: int = typer.Option(8000, "--port", help="HTTP port."),
+    schema: str = typer.Option("lazy", "--schema", help="Tool listing: lazy (schemas on demand) or full."),
+    store: Optional[str] = typer.Option(None, "--store", help="Review store file (default: in the user data folder, or PARALAW_STORE)."),
+    allow_dir: list[str] = typer.Option([], "--allow-dir", help="Folder the server may read contracts from (repeatable)."),
+    auth_token: Optional[str] = typer.Option(None, "--auth-token", help="Bearer token HTTP clients must send (or PARALAW_AUTH_TOKEN)."),
+) -> None:
+    """Run the MCP server: stdio for MCP hosts, or --http."""
+    import os
+
+    from paralaw.server import run_http, run_stdio
+
+    if schema not in ("lazy", "full"):
+        fail("INVALID_OPTION", f"--schema must be lazy or full, not '{schema}'")
+    missing = [d for d in allow_dir if not os.path.isdir(os.path.expanduser(d))]
+    if missing:
+        fail("INVALID_OPTION", f"--allow-dir {missing[0]} is not a folder")
+    options = {"store": store, "schema_mode": schema, "allowed_dirs": allow_dir or None}
+    try:
+        if http:
+            run_http(host=host, port=port, auth_token=auth_token, **options)
+        else:
+            run_stdio(**options)
+    except OSError as exc:
+        fail("SERVER_ERROR", str(exc))
+
+
 def main() -> None:
     try:
         app()

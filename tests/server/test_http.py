@@ -1,0 +1,90 @@
+"""Streamable HTTP on 127.0.0.1 (a free port picked by the OS): both protocol eras, a restart on the same
+store, DNS-rebinding protection and the bearer token."""
+
+from __future__ import annotations
+
+import socket
+from contextlib import asynccontextmanager
+
+import anyio
+import httpx
+import pytest
+import uvicorn
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+
+from mcp_flow import DATA, open_msa, payload, review_flow
+from paralaw.server import http_app
+
+pytestmark = pytest.mark.anyio
+WAIT = 30
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@asynccontextmanager
+async def serving(store, **options):
+    """Run the app on a socket bound before the server starts, so no wait for readiness is needed."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    app = http_app(store=str(store), allowed_dirs=[str(DATA)], **options)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(server.serve, [sock])
+        try:
+            yield f"http://127.0.0.1:{port}/mcp"
+        finally:
+            server.should_exit = True
+    sock.close()
+
+
+async def test_http_flow_both_eras_and_restart(tmp_path):
+    store = tmp_path / "reviews.db"
+    with anyio.fail_after(WAIT):
+        async with serving(store) as url:
+            async with Client(url) as client:
+                assert client.protocol_version == "2026-07-28"
+                review_id = await review_flow(client)
+        async with serving(store) as url:
+            async with Client(url, mode="legacy") as client:
+                reviews = payload(await client.call_tool("list_reviews", {}))["reviews"]
+                assert [r["review_id"] for r in reviews] == [review_id]
+                result = await client.call_tool("get_clause_context", {"clause_id": "15.2"})
+                assert result.structured_content["parent_chain"][0]["clause_id"] == "15"
+
+
+async def test_http_legacy_session_flow(tmp_path):
+    with anyio.fail_after(WAIT):
+        async with serving(tmp_path / "reviews.db") as url:
+            async with Client(url, mode="legacy") as client:
+                await review_flow(client)
+
+
+async def test_http_refuses_foreign_host_header(tmp_path):
+    with anyio.fail_after(WAIT):
+        async with serving(tmp_path / "reviews.db") as url:
+            async with httpx.AsyncClient() as http:
+                response = await http.post(url, headers={"Host": "evil.example", "Content-Type": "application/json",
+                                                         "Accept": "application/json, text/event-stream"},
+                                           json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+            assert response.status_code in (403, 421)
+
+
+async def test_http_bearer_token(tmp_path):
+    import httpx2
+
+    with anyio.fail_after(WAIT):
+        async with serving(tmp_path / "reviews.db", auth_token="s3cret-token") as url:
+            async with httpx.AsyncClient() as http:
+                refused = await http.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+            assert refused.status_code == 401
+            authorised = httpx2.AsyncClient(headers={"Authorization": "Bearer s3cret-token"})
+            async with authorised, Client(streamable_http_client(url, http_client=authorised)) as client:
+                opened = await open_msa(client)
+                assert opened["domain"] == "generic"
