@@ -1,7 +1,8 @@
 """The SHA/SPA pack: share purchase and shareholders' agreements."""
 
-from ..sha_spa import extract_conditions
+from ..sha_spa import extract_conditions, extract_reps_warranties
 
 SKILLS = [
     extract_conditions.registration,
+    extract_reps_warranties.registration,
 ]
