@@ -61,7 +61,7 @@ def annotations_for(effect: str, title: str = "") -> types.ToolAnnotations:
 def one_line(description: str, limit: int = 160) -> str:
     """The description's first sentence, cut to `limit` characters."""
     text = " ".join(description.split())
-    match = re.search(r"(?<=[.!?。])\s", text)
+    match = re.search(r"(?<=[a-z)\]][.!?])\s+(?=[A-Z\"'(])|(?<=[。！？])", text)
     first = text[: match.start()] if match else text
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
 

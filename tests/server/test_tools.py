@@ -1,0 +1,163 @@
+"""Tool listing and calls in process: domain tools, annotations, schemas, describe_tools, clear errors."""
+
+from __future__ import annotations
+
+import anyio
+import mcp_types as types
+import pytest
+from jsonschema import Draft202012Validator
+from mcp import Client
+
+from mcp_flow import CASES, DATA, MSA, open_msa, payload, tools_by_name
+from paralaw.server import build_server
+from paralaw.server.listing import EMPTY_SCHEMA, one_line
+from paralaw.skills.packs import all_registrations
+
+pytestmark = pytest.mark.anyio
+WAIT = 15
+SPA = CASES / "spa_a" / "share_purchase_agreement.md"
+FIDIC = CASES / "fidic_a"
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@pytest.fixture
+def server():
+    return build_server(":memory:", allowed_dirs=[str(DATA)])
+
+
+def test_every_skill_is_a_tool_with_a_valid_output_schema(server):
+    catalog = server.paralaw_state.catalog
+    for registration in all_registrations():
+        spec = catalog.get(registration.skill_id)
+        assert spec is not None, registration.skill_id
+        assert "review_id" in spec.input_schema["properties"]
+        assert not {"document_structure", "state_snapshot"} & set(spec.input_schema["properties"])
+        if registration.output_schema is not None:
+            Draft202012Validator.check_schema(spec.output_schema)
+            assert spec.output_schema["type"] == "object"
+
+
+def test_one_line_descriptions():
+    assert one_line("Read one clause. Start here before judging.") == "Read one clause."
+    assert one_line("第一句。第二句。") == "第一句。"
+    assert one_line("Clause 14.7 e.g. payment") == "Clause 14.7 e.g. payment"
+    assert len(one_line("word " * 100)) <= 160
+
+
+async def test_domain_tools_appear_when_a_review_of_their_domain_opens(server):
+    seen: list[object] = []
+
+    async def on_message(message):
+        seen.append(message)
+
+    with anyio.fail_after(WAIT):
+        async with Client(server, mode="legacy", message_handler=on_message) as client:
+            await open_msa(client)
+            names = set(tools_by_name(await client.list_tools()))
+            assert not any(n.startswith(("spa_", "sha_", "fidic_")) for n in names)
+            before = len(seen)
+            result = await client.call_tool("open_review", {"documents": [{"path": str(SPA)}], "our_party": "Buyer"})
+            opened = result.structured_content
+            assert opened["domain"] == "sha_spa"
+            assert "spa_extract_conditions" in opened["tools_added"]
+            assert any(isinstance(m, types.ToolListChangedNotification) for m in seen[before:])
+            tools = tools_by_name(await client.list_tools())
+            assert "spa_extract_conditions" in tools
+            assert not any(n.startswith("fidic_") for n in tools)
+            for tool in tools.values():
+                assert tool.annotations.open_world_hint is False
+                if tool.name != "describe_tools":
+                    assert tool.input_schema == EMPTY_SCHEMA
+
+            # two reviews are open now: a skill needs to be told which
+            ambiguous = payload(await client.call_tool("get_clause_context", {"clause_id": "1"}))
+            assert ambiguous["code"] == "AMBIGUOUS_REVIEW" and len(ambiguous["details"]["open_reviews"]) == 2
+            msa_id = next(r["review_id"] for r in payload(await client.call_tool("list_reviews", {}))["reviews"]
+                          if r["domain"] == "generic")
+            mismatch = payload(await client.call_tool("spa_extract_conditions", {"clause_id": "4", "review_id": msa_id}))
+            assert mismatch["code"] == "DOMAIN_MISMATCH"
+
+
+async def test_fidic_documents_with_roles(server):
+    with anyio.fail_after(WAIT):
+        async with Client(server) as client:
+            result = await client.call_tool("open_review", {"documents": [
+                {"path": str(FIDIC / "general_conditions.md"), "role": "gc"},
+                {"path": str(FIDIC / "particular_conditions.md"), "role": "primary"},
+                {"path": str(FIDIC / "employers_requirements.md"), "role": "er"},
+            ], "our_party": "Contractor"})
+            opened = result.structured_content
+            assert opened["domain"] == "fidic"
+            assert [d["role"] for d in opened["documents"]] == ["gc", "primary", "er"]
+            outline = payload(await client.call_tool("get_outline", {"document": "general_conditions.md", "limit": 3}))
+            assert outline["filename"] == "general_conditions.md" and outline["total"] > 79
+
+
+async def test_chinese_contract_detected_as_construction(server):
+    with anyio.fail_after(WAIT):
+        async with Client(server) as client:
+            opened = (await client.call_tool("open_review", {"documents": [
+                {"path": str(CASES / "zh_construction" / "construction_contract.md")}]})).structured_content
+            assert opened["domain"] == "fidic" and opened["language"] == "zh"
+            hits = payload(await client.call_tool("find_clauses", {"query": "工程款支付", "top_k": 3}))["hits"]
+            assert hits and all(h["quote"] for h in hits)
+
+
+async def test_describe_tools_expands_and_reports_unknown_names(server):
+    with anyio.fail_after(WAIT):
+        async with Client(server) as client:
+            described = payload(await client.call_tool("describe_tools", {"names": ["get_outline", "no_such_tool"]}))
+            assert described["tools"][0]["name"] == "get_outline"
+            assert "limit" in described["tools"][0]["inputSchema"]["properties"]
+            assert described["unknown"] == ["no_such_tool"]
+            tools = tools_by_name(await client.list_tools())
+            assert "offset" in tools["get_outline"].input_schema["properties"]
+            assert tools["find_clauses"].input_schema == EMPTY_SCHEMA
+
+
+async def test_errors_are_structured_tool_results(server):
+    with anyio.fail_after(WAIT):
+        async with Client(server) as client:
+            none_open = payload(await client.call_tool("get_clause_context", {"clause_id": "1"}))
+            assert none_open["code"] == "NO_REVIEW" and "open_review" in none_open["message"]
+            unknown = await client.call_tool("no_such_tool", {})
+            assert unknown.is_error and payload(unknown)["code"] == "UNKNOWN_TOOL"
+            await open_msa(client)
+            wrong_type = payload(await client.call_tool("get_clause_context", {"clause_id": 15}))
+            assert wrong_type["code"] == "INVALID_ARGUMENTS"
+            assert wrong_type["details"]["problems"][0]["field"] == "clause_id"
+            missing_clause = payload(await client.call_tool("get_clause_context", {"clause_id": "99.9"}))
+            assert missing_clause["code"] == "CLAUSE_NOT_FOUND"
+            bad_file = payload(await client.call_tool("open_review", {"documents": [{"path": "nope/missing.md"}]}))
+            assert bad_file["code"] == "FILE_NOT_FOUND"
+            checklist = payload(await client.call_tool("get_checklist", {}))
+            assert checklist["domain"] == "generic" and checklist["items"]
+            liability = [i for i in checklist["items"] if "liab" in i["clause_name"].lower()]
+            assert liability and "15" in [c.split(".")[0] for c in liability[0]["resolved_clause_ids"]]
+
+
+async def test_text_documents_and_resources(server):
+    text = MSA.read_text(encoding="utf-8")
+    with anyio.fail_after(WAIT):
+        async with Client(server) as client:
+            opened = (await client.call_tool("open_review", {"documents": [
+                {"text": text, "filename": "msa.md"}], "domain": "generic", "our_party": "Customer"})).structured_content
+            assert opened["documents"][0]["filename"] == "msa.md"
+            listing = await client.list_resources()
+            uris = [str(r.uri) for r in listing.resources]
+            assert "paralaw://domains/fidic/checklist" in uris
+            doc_uri = next(u for u in uris if u.startswith(f"paralaw://reviews/{opened['review_id']}/documents/"))
+            document = await client.read_resource(doc_uri)
+            assert document.contents[0].text == text
+            checklist = await client.read_resource("paralaw://domains/generic/checklist")
+            assert checklist.contents[0].mime_type == "text/markdown" and checklist.contents[1].mime_type == "application/json"
+            templates = await client.list_resource_templates()
+            assert any("clauses/{clause_id}" in t.uri_template for t in templates.resource_templates)
+            prompts = await client.list_prompts()
+            assert {p.name for p in prompts.prompts} == {"review_contract", "review_clause"}
+            prompt = await client.get_prompt("review_contract", {"focus": "liability"})
+            assert "get_checklist" in prompt.messages[0].content.text and "liability" in prompt.messages[0].content.text
