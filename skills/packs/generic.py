@@ -2,12 +2,14 @@
 
 from ..generic import get_clause_context
 from ..generic import extract_financial_terms
+from ..generic import resolve_definition
 from ..generic import search_reference_doc
 from ..generic import compare_with_baseline
 
 SKILLS = [
     get_clause_context.registration,
     extract_financial_terms.registration,
+    resolve_definition.registration,
     search_reference_doc.registration,
     compare_with_baseline.registration,
 ]
