@@ -139,8 +139,10 @@ def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, 
         if change.detail.startswith(("sole discretion", "at any time")) and our_party and subject in (our_party, counterparty):
             return ("adverse", "medium") if (subject == counterparty) == added else ("favourable", "low")
         return "unclear", "low"
-    if change.kind.startswith("number"):
+    if change.kind == "number_changed":
         return "unclear", "medium"
+    if change.kind.startswith("number"):
+        return "unclear", "low"
     return "unclear", "medium"
 
 

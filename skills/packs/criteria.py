@@ -71,7 +71,7 @@ class Limit(BaseModel):
     op: Literal["<=", "<", ">=", ">", "=="]
     value: float
     unit: str = Field("", description="For periods: days, business_days, months, years...; for money: an ISO currency.")
-    context: str = Field("", description="Regex that must match near the number (60 characters before it, 25 after).")
+    context: str = Field("", description="Regex that must match near the number (80 characters before it, 25 after).")
 
     @field_validator("context")
     @classmethod

@@ -5,6 +5,8 @@ from ..generic import extract_financial_terms
 from ..generic import resolve_definition
 from ..generic import search_reference_doc
 from ..generic import compare_with_baseline
+from ..generic import load_review_criteria
+from ..generic import assess_deviation
 
 SKILLS = [
     get_clause_context.registration,
@@ -12,4 +14,6 @@ SKILLS = [
     resolve_definition.registration,
     search_reference_doc.registration,
     compare_with_baseline.registration,
+    load_review_criteria.registration,
+    assess_deviation.registration,
 ]
