@@ -93,8 +93,11 @@ def retry_after_seconds(headers: Any) -> float | None:
     try:
         return max(0.0, float(value))
     except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if value else None
-        return max(0.0, parsed.timestamp() - time.time()) if parsed else None
+        try:
+            parsed = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        return max(0.0, parsed.timestamp() - time.time())
 
 
 def _classify(exc: Exception) -> tuple[bool, float | None]:

@@ -84,7 +84,12 @@ def schema_in_error(error: dict[str, Any] | None) -> dict[str, Any] | None:
     for holder in (error.get("details") or {}, error):
         for key in SCHEMA_KEYS:
             value = holder.get(key)
-            if isinstance(value, dict) and ("properties" in value or value.get("type") == "object"):
+            if not isinstance(value, dict):
+                continue
+            nested = next((value[k] for k in SCHEMA_KEYS if isinstance(value.get(k), dict)), None)
+            if nested is not None:  # a whole tool definition: {name, description, inputSchema}
+                value = nested
+            if "properties" in value or value.get("type") == "object":
                 return value
     return None
 

@@ -1,0 +1,137 @@
+"""Review recall: how many planted issues an offline `paralaw review` finds in each review case.
+
+For every ../shared/data/review_cases/<case>/gold.json, the case is reviewed exactly as
+`paralaw review --manifest gold.json --mode offline` does (in-process server, no LLM). A planted issue counts as
+found when a risk sits on its clause (or a sub-clause of it) or quotes its evidence (either text containing
+the other, or sharing a run of 40+ characters). A high-severity false positive is a high risk that matches no
+planted issue by the same rule.
+
+    python -m bench.review_recall            # table per case and overall
+    python -m bench.review_recall --json     # the same as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import asdict, dataclass, field
+from difflib import SequenceMatcher
+from pathlib import Path
+
+import anyio
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT.parent / "shared" / "data" / "review_cases"
+_PREFIX = re.compile(r"^(?:sub-clause|clause|article|section|第)\s*", re.I)
+
+
+def norm_clause(value: str) -> str:
+    value = _PREFIX.sub("", str(value or "").strip())
+    return value.rstrip("条").strip().lower()
+
+
+def clause_matches(risk_clause: str, planted_clause: str) -> bool:
+    risk, planted = norm_clause(risk_clause), norm_clause(planted_clause)
+    return bool(risk) and (risk == planted or risk.startswith(planted + "(") or risk.startswith(planted + "."))
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def quote_matches(quote: str, evidence: str, min_run: int = 40) -> bool:
+    quote, evidence = _squash(quote), _squash(evidence)
+    if not quote or not evidence:
+        return False
+    if quote in evidence or evidence in quote:
+        return True
+    match = SequenceMatcher(None, quote, evidence, autojunk=False).find_longest_match(0, len(quote), 0, len(evidence))
+    return match.size >= min(min_run, len(evidence))
+
+
+def risk_matches(risk: dict, planted: dict) -> bool:
+    quote = (risk.get("location") or {}).get("original_text", "")
+    return clause_matches(risk.get("clause_id", ""), planted["clause_id"]) or quote_matches(quote, planted["evidence"])
+
+
+@dataclass
+class CaseResult:
+    case_id: str
+    planted: int
+    found: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
+    high_false_positives: list[dict] = field(default_factory=list)
+    risks: int = 0
+
+    @property
+    def recall(self) -> float:
+        return len(self.found) / self.planted if self.planted else 1.0
+
+
+def score(case_id: str, gold: dict, report: dict) -> CaseResult:
+    """Recall and high-severity false positives of one JSON report against its gold.json."""
+    risks = [risk for clause in report["clauses"] for risk in clause["risks"]]
+    result = CaseResult(case_id=case_id, planted=len(gold["planted"]), risks=len(risks))
+    for planted in gold["planted"]:
+        label = f"{planted['id']} {planted['clause_id']} {planted['kind']}"
+        (result.found if any(risk_matches(r, planted) for r in risks) else result.missed).append(label)
+    for risk in risks:
+        if risk["risk_level"] == "high" and not any(risk_matches(risk, p) for p in gold["planted"]):
+            result.high_false_positives.append({"clause_id": risk["clause_id"], "risk_type": risk["risk_type"],
+                                                "description": risk["description"][:160]})
+    return result
+
+
+async def review_case(manifest: Path) -> dict:
+    """The JSON report of an offline review of one case, as the CLI writes it."""
+    from paralaw.agent.cli_review import load_manifest
+    from paralaw.agent.mcp_client import connect
+    from paralaw.agent.pipeline import run_review
+    from paralaw.agent.report import to_json
+    from paralaw.agent.settings import AgentSettings
+
+    request, _ = load_manifest(str(manifest))
+    folders = sorted({str(Path(d.path).resolve().parent) for d in request.documents})
+    async with connect(None, allowed_dirs=folders) as tools:
+        data = await run_review(tools, request, settings=AgentSettings(), mode="offline")
+    return to_json(data)
+
+
+def run(cases: list[Path] | None = None) -> list[CaseResult]:
+    results = []
+    for manifest in cases or sorted(CASES.glob("*/gold.json")):
+        gold = json.loads(manifest.read_text(encoding="utf-8"))
+        report = anyio.run(review_case, manifest)
+        results.append(score(gold.get("case_id", manifest.parent.name), gold, report))
+    return results
+
+
+def overall(results: list[CaseResult]) -> float:
+    planted = sum(r.planted for r in results)
+    return sum(len(r.found) for r in results) / planted if planted else 1.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    results = run()
+    if args.json:
+        print(json.dumps({"cases": [asdict(r) | {"recall": r.recall} for r in results], "overall_recall": overall(results)}, indent=2))
+        return 0
+    print(f"{'case':<18} {'found':>7} {'recall':>7} {'high FP':>8} {'risks':>6}  missed")
+    for r in results:
+        print(f"{r.case_id:<18} {len(r.found):>3}/{r.planted:<3} {r.recall:>7.0%} {len(r.high_false_positives):>8} {r.risks:>6}  "
+              f"{', '.join(r.missed) or '-'}")
+    found, planted = sum(len(r.found) for r in results), sum(r.planted for r in results)
+    print(f"{'overall':<18} {found:>3}/{planted:<3} {overall(results):>7.0%} {sum(len(r.high_false_positives) for r in results):>8}")
+    for r in results:
+        for fp in r.high_false_positives:
+            print(f"  high FP {r.case_id} {fp['clause_id']} [{fp['risk_type']}] {fp['description']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
