@@ -1,8 +1,9 @@
 """The SHA/SPA pack: share purchase and shareholders' agreements."""
 
-from ..sha_spa import extract_conditions, extract_reps_warranties
+from ..sha_spa import extract_conditions, extract_reps_warranties, indemnity_analysis
 
 SKILLS = [
     extract_conditions.registration,
     extract_reps_warranties.registration,
+    indemnity_analysis.registration,
 ]

@@ -106,6 +106,10 @@ def quote(text: str, start: int, end: int, limit: int = 320) -> tuple[str, int]:
     spare = limit - (end - start)
     lo = max(0, start - spare // 2)
     hi = min(len(text), end + spare - (start - lo))
+    if lo > 0 and " " in text[lo:start]:  # start and stop on word boundaries
+        lo = text.index(" ", lo, start) + 1
+    if hi < len(text) and " " in text[end:hi]:
+        hi = text.rindex(" ", end, hi)
     window = text[lo:hi]
     lead = len(window) - len(window.lstrip())
     return window.strip(), lo + lead
