@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 
 from ..text.amounts import find_money, find_percentages, find_periods
-from .parties import first_role, roles_in
+from .parties import first_role, roles_in, same_side
 
 ChangeKind = Literal["number_changed", "number_added", "number_removed", "modal_changed", "party_changed",
                      "qualifier_added", "qualifier_removed"]
@@ -156,16 +156,16 @@ def number_changes(baseline_text: str, document_text: str, sentence_of) -> list[
         else:
             added.append(item)
     changes: list[LegalChange] = []
-    for old in list(removed):
-        same_unit = [a for a in added if a[0] == old[0] and (old[0] != "period" or a[1][1] == old[1][1])]
-        same_measure = same_unit or [a for a in added if a[0] == old[0]]
-        if not same_measure:
-            continue
-        new = same_measure[0]
-        added.remove(new)
-        removed.remove(old)
-        changes.append(LegalChange(kind="number_changed", detail=f"{old[0]} {_show(old[0], old[1])} -> {_show(new[0], new[1])}",
-                                   before=old[2], after=new[2], evidence=sentence_of(new[3])))
+    for strict in (True, False):
+        for old in list(removed):
+            fits = [a for a in added if a[0] == old[0] and (not strict or old[0] != "period" or a[1][1] == old[1][1])]
+            if not fits:
+                continue
+            new = fits[0]
+            added.remove(new)
+            removed.remove(old)
+            changes.append(LegalChange(kind="number_changed", detail=f"{old[0]} {_show(old[0], old[1])} -> {_show(new[0], new[1])}",
+                                       before=old[2], after=new[2], evidence=sentence_of(new[3])))
     for old in removed:
         changes.append(LegalChange(kind="number_removed", detail=f"{old[0]} {_show(old[0], old[1])} removed", before=old[2]))
     for new in added:
@@ -185,8 +185,16 @@ def _span(text: str, tokens: list[tuple[str, int, int]], i: int, j: int) -> str:
     return text[tokens[i][1]:tokens[j - 1][2]] if j > i else ""
 
 
+def _sides(parties: tuple[str, ...]):
+    """Map a role to the party it stands for in this review ('Client' -> 'Customer'), so that a baseline
+    naming its parties differently is not read as a change of party."""
+    table = {alias: party for party in parties for alias in same_side(party)}
+    return lambda roles: {table.get(role, role) for role in roles}
+
+
 def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list[LegalChange]:
     """'shall' <-> 'may' and replaced party roles between a baseline sentence and its document counterpart."""
+    side = _sides(parties)
     old, new = _tokens(before), _tokens(after)
     matcher = SequenceMatcher(None, [t[0] for t in old], [t[0] for t in new], autojunk=False)
     changes: list[LegalChange] = []
@@ -200,12 +208,12 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
         elif _PERMIT.search(was) and _OBLIGE.search(now) and not _OBLIGE.search(was):
             changes.append(LegalChange(kind="modal_changed", detail=f"permission became obligation: '{was}' -> '{now}'",
                                        before=was, after=now, evidence=after, subject=first_role(after, parties)))
-        roles_was, roles_now = roles_in(was, parties), roles_in(now, parties)
+        roles_was, roles_now = side(roles_in(was, parties)), side(roles_in(now, parties))
         if roles_was - roles_now and roles_now - roles_was:
             changes.append(LegalChange(kind="party_changed",
                                        detail=f"party changed: '{was}' -> '{now}'", before=was, after=now, evidence=after,
                                        roles_before=sorted(roles_was), roles_after=sorted(roles_now)))
-    subject_was, subject_now = first_role(before, parties), first_role(after, parties)
+    subject_was, subject_now = (next(iter(side({first_role(text, parties)}))) for text in (before, after))
     if subject_was and subject_now and subject_was != subject_now and not any(c.kind == "party_changed" for c in changes):
         changes.append(LegalChange(kind="party_changed", detail=f"the sentence's party changed: {subject_was} -> {subject_now}",
                                    before=before, after=after, evidence=after, subject=subject_now,

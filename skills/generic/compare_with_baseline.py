@@ -22,14 +22,14 @@ from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from .clause_diff import LegalChange, SentencePair, align, number_changes, qualifier_changes, similarity, split_sentences, word_changes
-from .parties import MUTUAL, canonical_party, counterparty_of
+from .parties import MUTUAL, canonical_party, counterparty_of, same_side
 
 ModificationType = Literal["unmodified", "modified", "added", "deleted"]
 _DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omitted)|reserved|not used|omitted)\s*\]?|删除|（?略）?|此条删除|本条删除)\W*$", re.I)
 _BENEFIT = re.compile(r"\bmay\b|\bentitled\b|\bright\b|\bvests?\b|\bown(?:s|ership)?\b|\bremain with\b|\bshall not exceed\b|"
                       r"\bnot (?:be )?liable\b|\blimited to\b|有权|归.{0,8}所有|不超过|不承担", re.I)
 _BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
-MATCH_THRESHOLD = 0.45
+MATCH_THRESHOLD = 0.65
 
 
 class CompareInput(ClauseInput):
@@ -83,29 +83,32 @@ def _text_score(a: str, b: str) -> float:
     return (fuzz.token_set_ratio(a, b) + fuzz.token_sort_ratio(a, b)) / 200
 
 
-def match_baseline(structure: DocumentStructure, clause: Clause, body: str, baseline: DocumentStructure) -> tuple[Clause | None, str, float]:
-    """The baseline clause this clause departs from: same number if its words agree, else best title+content."""
-    def score(candidate: Clause) -> float:
-        content = _text_score(body.lower(), clause_body(baseline, candidate)[0].lower())
-        if clause.title and candidate.title:
-            return 0.5 * fuzz.token_set_ratio(clause.title.lower(), candidate.title.lower()) / 100 + 0.5 * content
-        return content
+def _title(structure: DocumentStructure, clause: Clause) -> str:
+    """A clause's own title, else its parent's: '15.2' reads as part of 'Limitation of Liability'."""
+    parent = structure.parent_of(clause)
+    return (clause.title or (parent.title if parent else "")).lower()
 
+
+def match_baseline(structure: DocumentStructure, clause: Clause, body: str, baseline: DocumentStructure) -> tuple[Clause | None, str, float]:
+    """The baseline clause this clause departs from: the same number when that is (about) the best match by
+    title and content, else the best match, else None when nothing is close enough."""
+    title, text = _title(structure, clause), body.lower()
+
+    def score(candidate: Clause) -> float:
+        content = _text_score(text, clause_body(baseline, candidate)[0].lower())
+        other = _title(baseline, candidate)
+        return 0.35 * fuzz.token_set_ratio(title, other) / 100 + 0.65 * content if title and other else content
+
+    scored = [(score(c), c) for c in baseline.iter_clauses() if bool(c.children) == bool(clause.children)]
+    best_score, best = max(scored, key=lambda item: item[0], default=(0.0, None))
     same = baseline.get_clause(clause.clause_id)
-    if same is not None:
-        titles_agree = bool(clause.title and same.title) and fuzz.token_set_ratio(clause.title.lower(), same.title.lower()) >= 80
-        if titles_agree or score(same) >= MATCH_THRESHOLD:
-            return same, "id", score(same)
-    best, best_score = None, 0.0
-    for candidate in baseline.iter_clauses():
-        if bool(candidate.children) != bool(clause.children):
-            continue
-        value = score(candidate)
-        if value > best_score:
-            best, best_score = candidate, value
+    if same is not None and bool(same.children) == bool(clause.children):
+        same_score = score(same)
+        if same_score >= MATCH_THRESHOLD and same_score >= best_score - 0.05:
+            return same, "id", same_score
     if best is None or best_score < MATCH_THRESHOLD:
         return None, "none", best_score
-    by_title = bool(clause.title and best.title) and fuzz.token_set_ratio(clause.title.lower(), best.title.lower()) >= 80
+    by_title = bool(title) and fuzz.token_set_ratio(title, _title(baseline, best)) >= 80 and best.title != ""
     return best, "title" if by_title else "content", best_score
 
 
@@ -117,8 +120,9 @@ def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, 
     sentence = change.evidence or change.before
     if change.kind == "party_changed" and our_party and counterparty:
         before, after = set(change.roles_before), set(change.roles_after)
-        lost_ours = bool(before & {MUTUAL, our_party}) and counterparty in after and not after & {MUTUAL, our_party}
-        lost_theirs = bool(before & {MUTUAL, counterparty}) and our_party in after and not after & {MUTUAL, counterparty}
+        ours, theirs = same_side(our_party) | {MUTUAL}, same_side(counterparty) | {MUTUAL}
+        lost_ours = bool(before & ours) and bool(after & theirs) and not after & ours
+        lost_theirs = bool(before & theirs) and bool(after & ours) and not after & theirs
         if lost_ours:
             return ("adverse", "high") if _BENEFIT.search(sentence) else ("favourable", "low") if _BURDEN.search(sentence) else ("unclear", "medium")
         if lost_theirs:

@@ -84,3 +84,17 @@ def canonical_party(name: str, text: str) -> str:
         if match.group()[:1].isupper() or not match.group()[:1].isalpha():
             return match.group()
     return name
+
+
+def same_side(role: str) -> set[str]:
+    """Roles that stand where `role` stands in some pairing ('Customer' -> Client, Buyer, Purchaser...), so a
+    baseline written for 'Client' and 'Provider' lines up with a contract between 'Customer' and 'Supplier'."""
+    if not role:
+        return set()
+    out = {role}
+    for a, b in ROLE_PAIRS:
+        if (role, b) in ROLE_PAIRS:
+            out.add(a)
+        if (a, role) in ROLE_PAIRS:
+            out.add(b)
+    return out
