@@ -115,7 +115,8 @@ def detect_edition(texts: Iterable[str], clause_ids: Iterable[str] = ()) -> tupl
     for edition, pattern, weight in _EDITION_TERMS:
         if re.search(pattern, joined):
             score[edition] += weight
-            reasons.append(f"'{re.sub(r'[^A-Za-z ]', '', pattern).strip()}' used ({edition} term)")
+            label = pattern.replace("\\b", "").replace("'?", "'").replace("s?", "s")
+            reasons.append(f"'{label}' used ({edition} term)")
     if score["1999"] == score["2017"]:
         return None, reasons
     return ("1999" if score["1999"] > score["2017"] else "2017"), reasons
@@ -136,7 +137,7 @@ def normalise_party(name: str) -> str:
         return ""
     if re.search(r"either|both|each|any party|parties|affected party|双方|合同当事人|一方", lowered):
         return "Either"
-    if "claiming party" in lowered:
+    if "claiming party" in lowered or lowered in ("party", "the party", "that party", "a party"):
         return "Either"
     for word, party in _PARTY_WORDS.items():
         if word in lowered:
