@@ -34,7 +34,12 @@ __all__ = ["Hit", "ClauseIndex", "tokenize"]
 MAX_PASSAGE = 1200  # characters; longer clause text is split
 QUOTE_CHARS = 320
 CACHE_SIZE = 32
+K1, B = 1.2, 0.5  # BM25 parameters: milder length normalisation than the defaults (1.5, 0.75)
+TITLE_WEIGHT = 1.0
+QUERY_TF = True
 OUTSIDE_TITLE = "(text outside the numbered clauses)"
+PREAMBLE_TITLE = "(preamble: the name of the agreement, its parties and date)"
+PREAMBLE_CHARS = 3000  # the opening that counts as preamble when no numbered clause starts earlier
 
 
 class Hit(BaseModel):
@@ -58,8 +63,9 @@ _BREAKS = (re.compile(r"\n[ \t]*\n"), re.compile(r"\n"), re.compile(r"(?<=[.;:�
 _SENTENCE = re.compile(r"(?:[^\n.;!?。；！？]|[.;!?](?=\S))+(?:[.;!?](?=\s|$)|[。；！？])?")
 
 
-def _split(text: str, start: int, end: int, limit: int = MAX_PASSAGE) -> list[tuple[int, int]]:
+def _split(text: str, start: int, end: int, limit: int | None = None) -> list[tuple[int, int]]:
     """Cut text[start:end] into spans of at most `limit` characters at the strongest break available."""
+    limit = limit or MAX_PASSAGE
     spans: list[tuple[int, int]] = []
     while end - start > limit:
         window = text[start + limit // 3: start + limit]
@@ -97,13 +103,16 @@ def _owners(structure: DocumentStructure, clauses: list) -> np.ndarray:
     return owner
 
 
-def _passages(structure: DocumentStructure) -> tuple[list[_Passage], list[list[str]]]:
+def _passages(structure: DocumentStructure) -> tuple[list[_Passage], list[list[str]], list[list[str]]]:
+    """The passages with their body tokens and their heading tokens (own title, then the parent's)."""
     text = structure.text
     clauses = list(structure.iter_clauses())
     passages: list[_Passage] = []
     tokens: list[list[str]] = []
+    headings: list[list[str]] = []
     owner = _owners(structure, clauses)
     edges = np.flatnonzero(np.diff(owner)) + 1
+    opening = min([PREAMBLE_CHARS, *(c.start for c in clauses)])
     for start, end in zip([0, *edges.tolist()], [*edges.tolist(), len(text)]):
         if not text[start:end].strip():
             continue
@@ -115,14 +124,17 @@ def _passages(structure: DocumentStructure) -> tuple[list[_Passage], list[list[s
             if clause.children and not set(tokenize(text[start:end])) - set(tokenize(f"{clause.label} {clause.title}")):
                 continue  # a bare heading: its title reaches the search through its sub-clauses' tokens
             clause_id, title = clause.clause_id, clause.title or (parent.title if parent else "")
-            extra = tokenize(clause.title) * 2 + (tokenize(parent.title) if parent else [])
+            extra = tokenize(clause.title) + (tokenize(parent.title) if parent else [])
         for s, e in _split(text, start, end):
             s, e = _trimmed(text, s, e)
             words = tokenize(text[s:e])
-            if words:
-                passages.append(_Passage(clause_id, title, s, e))
-                tokens.append(words + extra)
-    return passages, tokens
+            if not words:
+                continue
+            preamble = clause is None and s < opening
+            passages.append(_Passage("", PREAMBLE_TITLE, s, e) if preamble else _Passage(clause_id, title, s, e))
+            headings.append(tokenize(PREAMBLE_TITLE) if preamble else extra)
+            tokens.append(words)
+    return passages, tokens, headings
 
 
 def _quote(text: str, passage: _Passage, query: set[str], idf: dict[str, float]) -> str:
@@ -158,12 +170,17 @@ class ClauseIndex:
 
     def __init__(self, structure: DocumentStructure) -> None:
         self.structure = structure
-        self.passages, corpus = _passages(structure)
+        self.passages, corpus, headings = _passages(structure)
         self._retriever: bm25s.BM25 | None = None
+        self._headings: bm25s.BM25 | None = None
         self._idf: dict[str, float] = {}
         if corpus:
-            self._retriever = bm25s.BM25()  # lucene variant: idf stays positive even for a 1-passage corpus
+            corpus = [words + heading for words, heading in zip(corpus, headings)]
+            self._retriever = bm25s.BM25(k1=K1, b=B)  # lucene variant: idf stays positive even for a 1-passage corpus
             self._retriever.index(corpus, show_progress=False)
+            if any(headings):
+                self._headings = bm25s.BM25(k1=K1, b=B)
+                self._headings.index(headings, show_progress=False)
             df = Counter(t for words in corpus for t in set(words))
             n = len(corpus)
             self._idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
@@ -196,10 +213,15 @@ class ClauseIndex:
         if top_k < 1 or self._retriever is None:
             return []
         vocab = self._retriever.vocab_dict
-        words = {t for t in tokenize(query) if t in vocab}
+        query_words = [t for t in tokenize(query) if t in vocab]
+        words = set(query_words)
         if not words:
             return []
-        scores = self._retriever.get_scores_from_ids([vocab[t] for t in sorted(words)])
+        scores = self._retriever.get_scores_from_ids([vocab[t] for t in (query_words if QUERY_TF else sorted(words))])
+        if self._headings is not None and TITLE_WEIGHT:
+            in_titles = [self._headings.vocab_dict[t] for t in (query_words if QUERY_TF else sorted(words)) if t in self._headings.vocab_dict]
+            if in_titles:
+                scores = scores + TITLE_WEIGHT * self._headings.get_scores_from_ids(in_titles)
         hits: list[Hit] = []
         seen: set[str] = set()
         for i in sorted(np.flatnonzero(scores > 0), key=lambda i: (-scores[i], i)):

@@ -47,7 +47,6 @@ _SUFFIXES = (
     ("ees", ""), ("ee", ""), ("ers", ""), ("er", ""), ("ors", ""), ("or", ""), ("als", ""), ("al", ""), ("ly", ""),
 )
 _UNDOUBLE = re.compile(r"([bdfgkmnprt])\1$")
-_VOWELS = set("aeiouy")
 
 
 @lru_cache(maxsize=50_000)
@@ -70,8 +69,6 @@ def stem(word: str) -> str:
         else:
             break
     if word.endswith("e") and len(word) >= 4:
-        word = word[:-1]
-    if word.endswith("y") and len(word) > 5 and word[-2] not in _VOWELS:
         word = word[:-1]
     return word
 
