@@ -205,16 +205,15 @@ def _findings(structure: DocumentStructure, ranges: list[tuple[int, int, str | N
             where = clause_id or _table_clause(text, m.start()) or getattr(structure.clause_at(m.start()), "clause_id", None)
             findings.append(Finding(severity="high", kind=kind, clause_id=where, evidence=sentence,
                                     message=f"{kind.replace('_', ' ').capitalize()}: the text states no maximum amount."))
-        findings += _word_figure_mismatches(text, lo, hi, clause_id)
+        findings += _word_figure_mismatches(text, lo, hi, clause_id, find_money(text[lo:hi]))
     return findings
 
 
 _WORDS_THEN_FIGURE = re.compile(r"\s*[(（]\s*$")
 
 
-def _word_figure_mismatches(text: str, lo: int, hi: int, clause_id: str | None) -> list[Finding]:
+def _word_figure_mismatches(text: str, lo: int, hi: int, clause_id: str | None, found: list[Money]) -> list[Finding]:
     """'ten million dollars ($1,000,000)': words and figures that disagree are a drafting error worth a look."""
-    found = find_money(text[lo:hi])
     out = []
     for a, b in zip(found, found[1:]):
         gap = text[lo + a.end: lo + b.start]

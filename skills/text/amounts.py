@@ -86,15 +86,16 @@ def _iso(token: str, table) -> str:
 
 
 _FIGURE_MONEY = re.compile(
-    rf"(?P<cur>{_PREFIX})\s?(?:[（(]?小写[）)]?[:：]?\s*)?(?P<num>{NUM})(?P<mult>{EN_MULT}|\s?{ZH_MULT}(?=元|圆))?(?P<yuan>\s?[元圆](?:整)?)?"
+    rf"(?:(?<![A-Za-z])(?=[A-Za-z])|(?=[$£€¥￥人]))(?P<cur>{_PREFIX})\s?(?:[（(]?小写[）)]?[:：]?\s*)?(?P<num>{NUM})(?P<mult>{EN_MULT}|\s?{ZH_MULT}(?=元|圆))?(?P<yuan>\s?[元圆](?:整)?)?"
     rf"|(?<![A-Za-z0-9_.,])(?P<num2>{NUM})(?P<mult2>{EN_MULT}|\s?{ZH_MULT})?\s?(?P<suf>{_SUFFIX})(?![a-zA-Z])",
     re.IGNORECASE,
 )
 _WORD_MONEY = re.compile(rf"(?P<words>{EN_NUMBER})\s+(?P<suf>{_SUFFIX})(?![a-zA-Z])", re.IGNORECASE)
 _CN_MONEY = re.compile(
-    rf"(?P<cur>人民币|RMB)?\s?(?:[（(]?大写[）)]?[:：]?\s*)?(?<![\d.,])(?P<num>{CN_NUMBER})(?P<suf>美元|港元|港币|欧元|英镑|日元|元|圆)"
+    rf"(?=人民币|RMB|[（(]?大写|[{CN_CHARS}])(?P<cur>人民币|RMB)?\s?(?:[（(]?大写[）)]?[:：]?\s*)?(?<![\d.,])(?P<num>{CN_NUMBER})(?P<suf>美元|港元|港币|欧元|英镑|日元|元|圆)"
     rf"(?:(?P<jiao>[{CN_CHARS}])角)?(?:(?P<fen>[{CN_CHARS}])分)?(?:整|正)?"
 )
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _PAREN_FIGURE = re.compile(r"\s*[（(]\s*([^()（）]{1,120}?)\s*[）)]")
 
 
@@ -130,7 +131,7 @@ def _word_candidates(text: str) -> list[Money]:
         value = parse_english_number(m.group("words"))
         if value is not None:
             found.append(Money(value=value, currency=_iso(m.group("suf"), _SUFFIX_RES), quote=m.group(0), start=m.start(), end=m.end()))
-    for m in _CN_MONEY.finditer(text):
+    for m in _CN_MONEY.finditer(text) if _CJK.search(text) else ():
         value = parse_chinese_number(m.group("num"))
         if value is None:
             continue
@@ -297,7 +298,7 @@ def find_periods(text: str) -> list[Period]:
             value = parse_english_number(m.group("words2"))
         if value is not None:
             items.append(_period(value, _en_unit(m.group("kind"), m.group("unit")), m.group(0), m.start()))
-    for m in _ZH_PERIOD.finditer(text):
+    for m in _ZH_PERIOD.finditer(text) if _CJK.search(text) else ():
         raw = m.group("num")
         value = parse_digits(raw) if raw[0].isdigit() else parse_chinese_number(raw)
         if value is None or _zh_is_date(text, m, value) or _ZH_RATE_UNIT.search(text, max(0, m.start() - 4), m.start()):

@@ -17,7 +17,7 @@ _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1
 
 _WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 # One or more number words joined by spaces, hyphens or "and": "one hundred and five", "Three-thousand".
-EN_NUMBER = rf"\b(?:{_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_WORD}))*\b"
+EN_NUMBER = rf"\b(?=[zotfsenhmbZOTFSENHMB])(?:{_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_WORD}))*\b"
 EN_NUMBER_RE = re.compile(EN_NUMBER, re.IGNORECASE)
 
 
