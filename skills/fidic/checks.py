@@ -110,7 +110,7 @@ def deleted_still_referenced(merged: MergeResult, gc: DocumentStructure | None, 
         relief = bool(_RELIEF.search(title))
         findings.append(Finding(
             severity="high" if relief else "medium", kind="deleted_clause_still_referenced", clause_id=target,
-            message=(f"Sub-Clause {target} [{title}] is deleted but {', '.join(sources)} still rely on it"
+            message=(f"Sub-Clause {target} [{title}] is deleted but {', '.join(sources)} still refer to it"
                      + ("; the relief it gave the Contractor is gone" if relief else "")),
             evidence=change.instruction,
         ))

@@ -163,7 +163,8 @@ def _apply(unit: MergedClause, a: Amendment, change: Change, merged: MergeResult
             return
         start, end = span
         change.before, change.after = body[start:end], a.new
-        body = body[:start] + a.new + body[end:] if a.kind == "substitute_part" else (body[:start] + body[end:]).strip("\n")
+        body = body[:start] + a.new + body[end:] if a.kind == "substitute_part" else body[:start] + body[end:]
+        body = re.sub(r"\n\s*\n(?:\s*\n)+", "\n\n", body).strip("\n")
     elif a.kind in ("add_at_end", "add_definitions"):
         span = _find_part(body, a.selector) if a.selector else None
         if a.selector and span is None:
