@@ -208,10 +208,14 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
         elif _PERMIT.search(was) and _OBLIGE.search(now) and not _OBLIGE.search(was):
             changes.append(LegalChange(kind="modal_changed", detail=f"permission became obligation: '{was}' -> '{now}'",
                                        before=was, after=now, evidence=after, subject=first_role(after, parties)))
-        roles_was, roles_now = side(roles_in(was, parties)), side(roles_in(now, parties))
+        # one token either side, so that "Either party" -> "The Disclosing Party" is seen whole
+        wide_was = _span(before, old, max(0, i1 - 1), min(len(old), i2 + 1))
+        wide_now = _span(after, new, max(0, j1 - 1), min(len(new), j2 + 1))
+        roles_was, roles_now = side(roles_in(wide_was, parties)), side(roles_in(wide_now, parties))
         if roles_was - roles_now and roles_now - roles_was:
+            shown_was, shown_now = (was, now) if roles_in(was, parties) and roles_in(now, parties) else (wide_was, wide_now)
             changes.append(LegalChange(kind="party_changed",
-                                       detail=f"party changed: '{was}' -> '{now}'", before=was, after=now, evidence=after,
+                                       detail=f"party changed: '{shown_was}' -> '{shown_now}'", before=shown_was, after=shown_now, evidence=after,
                                        roles_before=sorted(roles_was), roles_after=sorted(roles_now)))
     subject_was, subject_now = (next(iter(side({first_role(text, parties)}))) for text in (before, after))
     if subject_was and subject_now and subject_was != subject_now and not any(c.kind == "party_changed" for c in changes):

@@ -29,7 +29,8 @@ _DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omit
 _BENEFIT = re.compile(r"\bmay\b|\bentitled\b|\bright\b|\bvests?\b|\bown(?:s|ership)?\b|\bremain with\b|\bshall not exceed\b|"
                       r"\bnot (?:be )?liable\b|\blimited to\b|有权|归.{0,8}所有|不超过|不承担", re.I)
 _BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
-MATCH_THRESHOLD = 0.65
+MATCH_THRESHOLD = 0.65  # title+content score for a clause found by its words
+ID_MATCH_THRESHOLD = 0.45  # lower bar when the numbers agree too
 
 
 class CompareInput(ClauseInput):
@@ -68,13 +69,16 @@ def clause_body(structure: DocumentStructure, clause: Clause) -> tuple[str, int]
         if token and text[cut:].startswith(token):
             cut += len(token)
             break
+    after_label = cut
     rest = text[cut:]
-    title = clause.title.strip()
-    stripped = rest.lstrip(" .:-\t")
-    if title and stripped.startswith(title) and (stripped[len(title):len(title) + 1] in ("", "\n", "\r", "*") or clause.children):
+    title = clause.title.strip().strip("*_ ")
+    stripped = rest.lstrip(" .:-*_\t")
+    if title and stripped.startswith(title) and (stripped[len(title):len(title) + 1] in ("", "\n", "\r", "*", ".") or clause.children):
         cut += len(rest) - len(stripped) + len(title)
+    if not text[cut:].strip(" .:*_\t\r\n") and not clause.children:
+        cut = after_label  # a one-line clause parsed as a title: its title is its text
     body = text[cut:]
-    lead = len(body) - len(body.lstrip(" .:*\t\r\n"))
+    lead = len(body) - len(body.lstrip(" .:*_\t\r\n"))
     body = body[lead:].rstrip()
     return body, offset + cut + lead
 
@@ -104,7 +108,11 @@ def match_baseline(structure: DocumentStructure, clause: Clause, body: str, base
     same = baseline.get_clause(clause.clause_id)
     if same is not None and bool(same.children) == bool(clause.children):
         same_score = score(same)
-        if same_score >= MATCH_THRESHOLD and same_score >= best_score - 0.05:
+        # a template's placeholder ("Exit assistance rates.") filled in by the contract keeps its opening words
+        other = clause_body(baseline, same)[0].lower()
+        shorter, longer = sorted((text, other), key=len)
+        filled = fuzz.partial_ratio(shorter, longer) / 100 if shorter.strip() else 0.0
+        if (same_score >= ID_MATCH_THRESHOLD or filled >= 0.8) and max(same_score, filled) >= best_score - 0.05:
             return same, "id", same_score
     if best is None or best_score < MATCH_THRESHOLD:
         return None, "none", best_score
@@ -220,6 +228,7 @@ def compare_with_baseline(data: CompareInput) -> CompareOutput:
             raise ClauseNotFound(data.clause_id, [c.clause_id for c in structure.iter_clauses()])
         return _result(data, data.clause_id, source, base_clause.clause_id, "id", "deleted", clause_body(baseline, base_clause)[0], "", 0, structure)
     body, offset = clause_body(structure, clause)
+    emptied = not body.strip() or bool(_DELETED.match(body))
     if data.baseline_text is not None:
         base_body, base_id, how, source = data.baseline_text.strip(), None, "argument", "argument"
     else:
@@ -231,12 +240,14 @@ def compare_with_baseline(data: CompareInput) -> CompareOutput:
             if base_clause is None:
                 raise ClauseNotFound(data.baseline_clause_id, [c.clause_id for c in baseline.iter_clauses()])
             how = "id"
+        elif emptied:
+            base_clause, how = baseline.get_clause(clause.clause_id), "id"
         else:
             base_clause, how, _ = match_baseline(structure, clause, body, baseline)
         if base_clause is None:
-            return _result(data, clause.clause_id, source, None, "none", "added", "", body, offset, structure)
+            return _result(data, clause.clause_id, source, None, "none", "deleted" if emptied else "added", "", body, offset, structure)
         base_body, base_id = clause_body(baseline, base_clause)[0], base_clause.clause_id
-    if not body.strip() or _DELETED.match(body):
+    if emptied:
         return _result(data, clause.clause_id, source, base_id, how, "deleted", base_body, body, offset, structure)
     kind: ModificationType = "unmodified" if similarity(base_body, body) == 1.0 else "modified"
     return _result(data, clause.clause_id, source, base_id, how, kind, base_body, body, offset, structure)

@@ -1,0 +1,206 @@
+"""compare_with_baseline on services_a against its template, on the generic pack baseline, and on the
+Common Paper mutual NDA against a copy modified here."""
+
+from __future__ import annotations
+
+import json
+
+import anyio
+import pytest
+
+from paralaw.skills import create_dispatcher, make_state, parse_document_text
+from paralaw.skills.generic.compare_with_baseline import CompareInput, compare_with_baseline, prepare_input
+
+MSA = "review_cases/services_a/master_services_agreement.md"
+TEMPLATE = "review_cases/services_a/baseline.md"
+NDA = "baselines/commonpaper_mutual_nda_v1_standard_terms.md"
+ZH = "review_cases/zh_construction/construction_contract.md"
+
+
+def compare(structure, clause_id, state):
+    return compare_with_baseline(prepare_input(clause_id, structure, state))
+
+
+def call(structure, clause_id, state, **arguments):
+    dispatcher = create_dispatcher(state.get("domain_id", "generic"))
+
+    async def go():
+        with anyio.fail_after(20):
+            return await dispatcher.prepare_and_call("compare_with_baseline", clause_id, structure, state, llm_arguments=arguments)
+
+    return anyio.run(go)
+
+
+@pytest.fixture(scope="module")
+def msa_state(load):
+    return make_state(load(MSA), our_party="Customer", others=[("baseline", load(TEMPLATE))])
+
+
+def details(out, kind):
+    return [c.detail for c in out.legal_changes if c.kind == kind]
+
+
+def test_liability_cap_made_one_sided(load, msa_state):
+    out = compare(load(MSA), "15.2", msa_state)
+    assert (out.modification_type, out.matched_by, out.baseline_clause_id) == ("modified", "id", "15.2")
+    assert out.baseline_source == "review baseline: baseline.md"
+    assert 0.6 < out.similarity < 0.9
+    assert details(out, "number_removed") == ["percent 125% removed"]
+    assert details(out, "number_added") == ["period 3 months added"]
+    assert details(out, "party_changed") == ["party changed: 'each party's' -> 'the Supplier's'"]
+    assert out.additions == ["The Customer's liability under or in connection with this Agreement shall not be limited."]
+    high = {f.kind: f for f in out.findings if f.severity == "high"}
+    assert set(high) == {"baseline_party_changed", "baseline_qualifier_added"}
+    assert high["baseline_qualifier_added"].evidence == "The Customer's liability under or in connection with this Agreement shall not be limited."
+    assert "adverse to the Customer" in high["baseline_party_changed"].message
+
+
+def test_renewal_periods_changed(load, msa_state):
+    out = compare(load(MSA), "2.2", msa_state)
+    assert details(out, "number_changed") == ["period 12 months -> 24 months", "period 90 days -> 180 days"]
+    changed = {c.detail: c for c in out.legal_changes}
+    assert changed["period 90 days -> 180 days"].before == "ninety (90) days"
+    assert changed["period 90 days -> 180 days"].after == "one hundred and eighty (180) days"
+    assert details(out, "qualifier_added") == ["automatic added ('automatically')"]
+    assert not [f for f in out.findings if f.severity == "high"]
+
+
+def test_price_increase_at_any_time(load, msa_state):
+    out = compare(load(MSA), "9.7", msa_state)
+    assert details(out, "number_changed") == ["period 90 days -> 30 days"]
+    assert "at any time added ('at any time')" in details(out, "qualifier_added")
+    assert out.deletions[0].startswith("The Charges shall remain fixed for the Initial Term.")
+    finding = next(f for f in out.findings if f.kind == "baseline_qualifier_added")
+    assert finding.evidence.startswith("The Supplier may increase the Charges at any time")
+
+
+def test_ip_and_termination_move_to_the_supplier(load, msa_state):
+    ip = compare(load(MSA), "10.2", msa_state)
+    party = next(c for c in ip.legal_changes if c.kind == "party_changed")
+    assert "Customer" in party.before and "Supplier" in party.after
+    assert any(f.severity == "high" and f.evidence.startswith("All Intellectual Property Rights in the Deliverables shall vest in and remain with the Supplier")
+               for f in ip.findings)
+    termination = compare(load(MSA), "17.2", msa_state)
+    assert details(termination, "party_changed") == ["party changed: 'Either party' -> 'The Supplier'"]
+    assert details(termination, "number_changed") == ["period 90 days -> 30 days"]
+    assert [f.severity for f in termination.findings if f.kind == "baseline_party_changed"] == ["high"]
+
+
+@pytest.mark.parametrize("clause_id", ["9.3", "5.2", "12.2", "15.3", "15.4", "16.1", "4.4", "Schedule 1"])
+def test_distractors_are_not_high(load, msa_state, clause_id):
+    out = compare(load(MSA), clause_id, msa_state)
+    assert not [f for f in out.findings if f.severity == "high"], out.findings
+
+
+def test_unchanged_and_reworded_clauses(load, msa_state):
+    same = compare(load(MSA), "9.3", msa_state)
+    assert (same.modification_type, same.similarity, same.legal_changes) == ("unmodified", 1.0, [])
+    reworded = compare(load(MSA), "16.1", msa_state)  # "six years" -> "six (6) years": same number
+    assert reworded.modification_type == "modified" and reworded.similarity > 0.99
+    assert reworded.legal_changes == []
+
+
+def test_generic_pack_baseline_matches_by_title_and_content(load):
+    state = make_state(load(MSA), our_party="Customer")  # no baseline document in the review
+    out = compare(load(MSA), "17.2", state)
+    assert out.baseline_source == "domain pack: generic"
+    assert (out.baseline_clause_id, out.matched_by) == ("11.3", "content")
+    assert details(out, "party_changed") == ["party changed: 'Either party' -> 'The Supplier'"]
+    cap = compare(load(MSA), "15.2", state)
+    assert cap.baseline_clause_id == "9.2"  # not the pack's 15.2 (entire agreement)
+    # the pack names its parties Client/Provider: 9.3 against 4.3 is not a change of party
+    payment = compare(load(MSA), "9.3", state)
+    assert payment.baseline_clause_id == "4.3" and details(payment, "party_changed") == []
+
+
+def test_a_clause_without_counterpart_is_added(load):
+    out = compare(load(MSA), "22.1", make_state(load(MSA), our_party="Customer"))
+    assert (out.modification_type, out.baseline_clause_id, out.matched_by) == ("added", None, "none")
+    assert out.additions and out.additions[0].startswith("Any notice given under this Agreement")
+
+
+def test_baseline_text_argument_through_the_dispatcher(load, msa_state):
+    result = call(load(MSA), "9.3", msa_state,
+                  baseline_text="The Customer shall pay each valid and undisputed invoice within sixty (60) days after the date of receipt.")
+    assert result.success, result.error
+    assert result.data["matched_by"] == "argument" and result.data["baseline_source"] == "argument"
+    assert [c["detail"] for c in result.data["legal_changes"]] == ["period 60 days -> 30 days"]
+
+
+def test_errors_are_clear(load, msa_state):
+    missing = call(load(MSA), "99.9", msa_state)
+    assert (missing.success, missing.error.code) == (False, "CLAUSE_NOT_FOUND")
+    empty = call(load(MSA), "9.3", msa_state, baseline_text="   ")
+    assert empty.error.code == "INVALID_ARGUMENT" and "baseline_text is empty" in empty.error.message
+    other_language = call(load(ZH), "7.7", make_state(load(ZH), our_party="承包人"))
+    assert other_language.error.code == "NO_BASELINE" and "another language" in other_language.error.message
+
+
+def test_tool_definition_hides_internal_fields():
+    definition = create_dispatcher("generic").get_registration("compare_with_baseline").to_tool_definition()
+    properties = definition["function"]["parameters"]["properties"]
+    assert set(properties) == {"clause_id", "baseline_text", "baseline_clause_id"}
+    assert all(p.get("description") for p in properties.values())
+    json.dumps(definition)
+
+
+# --- the Common Paper NDA as a baseline, against a copy modified here ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def nda(load):
+    base = load(NDA)
+    text = base.text
+    edits = [
+        ("The Receiving Party shall: (a) use Confidential Information", "The Receiving Party may: (a) use Confidential Information"),
+        ("Either party may terminate this MNDA for any or no reason upon written notice",
+         "The Disclosing Party may terminate this MNDA for any or no reason upon thirty (30) days’ written notice"),
+        ("it provides the Disclosing Party reasonable advance notice", "it provides the Disclosing Party advance notice"),
+    ]
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    start = text.index("7. **Proprietary Rights**")
+    text = text[:start] + text[text.index("8. **Disclaimer**"):]
+    modified = parse_document_text(text, filename="nda_modified.md")
+    return modified, make_state(modified, our_party="Receiving Party", others=[("baseline", base)])
+
+
+def test_nda_termination_right_given_to_one_party(nda):
+    modified, state = nda
+    out = compare(modified, "5", state)
+    assert out.matched_by == "id" and out.modification_type == "modified"
+    assert details(out, "number_added") == ["period 30 days added"]
+    assert details(out, "party_changed") == ["party changed: 'Either party' -> 'The Disclosing Party'"]
+    finding = next(f for f in out.findings if f.kind == "baseline_party_changed")
+    assert finding.severity == "high" and "adverse to the Receiving Party" in finding.message
+    assert finding.evidence in modified.text
+
+
+def test_nda_shall_became_may_and_qualifier_removed(nda):
+    modified, state = nda
+    use = compare(modified, "2", state)
+    modal = [c for c in use.legal_changes if c.kind == "modal_changed"]
+    assert [(c.before, c.after) for c in modal] == [("shall", "may")]
+    assert modal[0].subject == "Receiving Party"
+    law = compare(modified, "4", state)
+    assert "reasonableness removed ('reasonable')" in details(law, "qualifier_removed")
+
+
+def test_nda_deleted_clause(nda):
+    modified, state = nda
+    assert modified.get_clause("7") is None
+    out = compare(modified, "7", state)
+    assert (out.modification_type, out.baseline_clause_id, out.similarity) == ("deleted", "7", 0.0)
+    assert any("The Disclosing Party retains all of its intellectual property" in s for s in out.deletions)
+    assert [f.kind for f in out.findings] == ["baseline_clause_deleted"]
+
+
+def test_emptied_clause_is_deleted(load):
+    base = load(TEMPLATE)
+    text = base.text.replace(base.get_clause("17.2").text.strip(), "17.2 [Deleted]")
+    modified = parse_document_text(text, filename="msa_emptied.md")
+    out = compare(modified, "17.2", make_state(modified, our_party="Customer", others=[("baseline", base)]))
+    assert out.modification_type == "deleted"
+    assert out.deletions[0].startswith("Either party may terminate this Agreement for convenience")
+    assert [f.kind for f in out.findings] == ["baseline_clause_deleted"]
