@@ -7,6 +7,7 @@ text, so a quote can always be checked against the source.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Iterator, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -62,6 +63,7 @@ class DocumentStructure(BaseModel):
     total_clauses: int = 0
 
     _index: dict[str, Clause] | None = PrivateAttr(default=None)
+    _starts: dict[int, list[int]] = PrivateAttr(default_factory=dict)
 
     def iter_clauses(self) -> Iterator[Clause]:
         for clause in self.clauses:
@@ -95,12 +97,29 @@ class DocumentStructure(BaseModel):
         return self.text[clause.start : clause.end]
 
     def clause_at(self, offset: int) -> Clause | None:
-        """The deepest clause whose span contains the offset."""
+        """The deepest clause whose span contains the offset.
+
+        Walks down the tree (siblings are in text order and children lie inside their parent), so a lookup
+        costs the depth times a binary search, not a pass over every clause: definitions and references
+        call this once per match.
+        """
         best: Clause | None = None
-        for clause in self.iter_clauses():
-            if clause.start <= offset < clause.end and (best is None or clause.level >= best.level):
-                best = clause
+        siblings = self.clauses
+        while siblings:
+            starts = [c.start for c in siblings] if len(siblings) < 16 else self._starts_of(siblings)
+            i = bisect_right(starts, offset) - 1
+            if i < 0 or not siblings[i].start <= offset < siblings[i].end:
+                break
+            best = siblings[i]
+            siblings = best.children
         return best
+
+    def _starts_of(self, siblings: list[Clause]) -> list[int]:
+        key = id(siblings)
+        cached = self._starts.get(key)
+        if cached is None or len(cached) != len(siblings):
+            cached = self._starts[key] = [c.start for c in siblings]
+        return cached
 
     def definition_of(self, term: str) -> Definition | None:
         lowered = term.strip().strip('"“”').lower()

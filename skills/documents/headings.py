@@ -1,0 +1,453 @@
+"""Heading candidates: every place in the text where a clause could begin.
+
+Real contracts do not put each clause on its own line. SEC filings run a whole agreement into a few long
+lines ("...as follows:   1. INTERPRETATION (a) Definitions ... 2. No Control by the Company. The Parties"),
+glue page headers onto the next clause ("Confidential Execution Version 1.5 Biologics ..."), and print
+tables of contents. So this module only proposes: each candidate records how it is placed (`boundary`:
+start of a line, after a wide gap, after a sentence, after a plain space) and how much it looks like a
+heading (`weight`). `sequence.py` then keeps the candidates that form a consistent numbering.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from .numbering import CN_NUMERAL, KEYWORDS, SCHEDULE_WORDS, cn_to_int, roman_to_int
+
+
+@dataclass
+class Candidate:
+    start: int  # offset of the marker ("Section", "5.3", "第七条", "(a)")
+    marker_end: int  # offset just past the marker
+    kind: str  # num | schedule | cn_chapter | cn_top | para
+    label: str  # the marker as written
+    clause_id: str  # the id it would get ("5.3", "4" for ARTICLE IV, "Schedule 1", "a" for "(a)")
+    boundary: str  # line | gap | sentence | space
+    title: str = ""
+    parts: tuple[int, ...] = ()
+    suffix: str = ""  # "A" in "4.24A"
+    weight: float = 0.0
+    strong: bool = False  # trusted whatever the numbering around it (Markdown headings, 第X条)
+    keyword: str = ""
+    scheme: str = ""  # for para: alpha | roman | upper | num | cn | list
+    meta: dict = field(default_factory=dict)
+
+
+_MD = re.compile(r"#{1,6}[ \t]+")
+_DECOR = re.compile(r"[ \t>*_|]*")
+_MD_LEAD_WORDS = re.compile(r"[ \t>*_]*(?:[A-Z][a-z]+[ \t]+){1,3}")
+_CONNECTORS = {
+    "section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs", "sub-clause",
+    "subsection", "subsections", "and", "or", "to", "through", "of", "in", "under", "with", "per", "than", "at",
+    "by", "no.", "nos.", "number", "schedule", "exhibit", "annex", "appendix", "item", "items", "rule", "page",
+    "pages", "part", "parts", "be", "is", "are", "was", "from", "approximately", "exceed", "exceeding", "over",
+    "about", "least", "most", "from", "between", "plus", "minus", "within", "for", "upto", "$", "us$", "usd", "€",
+    "£", "eur", "gbp", "rmb", "cny", "s$", "chapter", "title", "form", "the", "a", "an", "rev.",
+}
+_UNITS = re.compile(
+    r"(?:(?:million|billion|thousand|percent|per\s+cent|days?|years?|months?|weeks?|hours?|dollars|euros?|"
+    r"pounds|shares|units|times|x)\b|%)",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.;:!?)\]\"”’*]\s+$")
+_GAP = re.compile(r"(?:[ \t]{2,}|\t|\u00a0{1,}\s*)$")
+_SMALL_WORDS = {"and", "or", "of", "the", "to", "in", "on", "for", "a", "an", "by", "with", "from", "at", "as",
+                "upon", "vs", "v", "de", "its", "their", "not", "no"}
+
+_NUM = re.compile(
+    rf"(?P<kw>{KEYWORDS})(?:[ \t\u00a0]+|[ \t\u00a0]*[-–—][ \t\u00a0]*)(?P<kwnum>\d{{1,3}}(?:\.\d{{1,3}})*(?:[A-Z](?![A-Za-z]))?|[IVXLC]{{1,7}}\b)(?P<kwdot>\.(?!\d))?"
+    r"|(?<![\w.,$€£/-])(?P<num>\d{1,3}(?:\.\d{1,3})*)(?P<suffix>[A-Z](?![A-Za-z\d]))?(?P<dot>\.(?!\d))?"
+    r"(?=[ \t\u00a0]|[A-Z\"“\[(\u4e00-\u9fff]|$)"
+    r"|(?<![\w.])(?P<roman>[IVXLC]{1,6})\.(?=[ \t]+[A-Z])"
+)
+_SCHEDULE = re.compile(
+    rf"(?P<word>{SCHEDULE_WORDS})[ \t\u00a0]*[-–]?[ \t\u00a0]*(?P<ident>[A-Z]{{1,2}}(?![a-z])|\d{{1,3}}(?:\.\d{{1,3}})*|[IVX]{{1,5}}\b)"
+    r"(?P<sub>-\d{1,2})?\b"
+)
+_PARA = re.compile(r"[(（](?P<p>[a-z]{1,3}|[ivxlc]{1,6}|[A-Z]{1,2}|\d{1,2}|[" + CN_NUMERAL + r"]{1,3})[)）]")
+_CN_ARTICLE = re.compile(rf"第[ \t]*(?P<n>[{CN_NUMERAL}\d]+(?:\.\d+)*)[ \t]*(?P<k>[条章])")
+_CN_TOP = re.compile(rf"(?P<n>[{CN_NUMERAL}]{{1,3}})、")
+_ZH_LIST = re.compile(r"(?P<n>\d{1,2})[.、．](?!\d)")
+_NEXT_MARKER = re.compile(r"\s(?=\d{1,3}(?:\.\d{1,3})+\.?\s|\(?[a-z]\)\s)")
+
+
+class _Lines:
+    """Line starts, for turning an offset into its line in O(log n) on texts with very long lines."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+
+    def bounds(self, offset: int) -> tuple[int, int]:
+        i = bisect_right(self.starts, offset) - 1
+        start = self.starts[i]
+        end = self.starts[i + 1] - 1 if i + 1 < len(self.starts) else len(self.text)
+        return start, end
+
+
+def _boundary(text: str, line_start: int, pos: int) -> tuple[str, bool]:
+    """How the marker at `pos` is placed, and whether its line is a Markdown heading."""
+    prefix = text[max(line_start, pos - 200):pos]
+    if pos - line_start <= 200:
+        md = _MD.match(prefix)
+        rest = prefix[md.end():] if md else prefix
+        if _DECOR.fullmatch(rest):
+            return "line", bool(md)
+        if md and _MD_LEAD_WORDS.fullmatch(rest):
+            return "mdlead", True  # "### New Sub-Clause 21.6 [...]": only a keyword heading may follow
+    if _GAP.search(prefix):
+        return "gap", False
+    stripped = prefix.rstrip()
+    if not stripped or stripped == prefix:
+        return "", False  # glued to the previous word: "abc1.2"
+    last_word = stripped.split()[-1].lower()
+    if last_word in _CONNECTORS or last_word.rstrip(",") in _CONNECTORS:
+        return "", False
+    if last_word[-1:] == ",":
+        return "", False  # "Sections 2.1, 2.3": a list of numbers, not a heading
+    if _SENTENCE_END.search(prefix):
+        return "sentence", False
+    return "space", False
+
+
+def _is_title(words_text: str) -> bool:
+    words = re.findall(r"[A-Za-z][\w'’&-]*", words_text)
+    if not words or len(words) > 12:
+        return False
+    return words[0][0].isupper() and all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words)
+
+
+def _is_caps(words_text: str) -> bool:
+    letters = [ch for ch in words_text if ch.isalpha()]
+    return len(letters) >= 3 and all(ch.isupper() for ch in letters)
+
+
+def heading_title(rest: str, *, own_line: bool) -> str:
+    """The heading's title from the text after its marker, or '' when the clause opens with a sentence.
+
+    "Delivery. [***]." -> "Delivery"; "DEFINITIONS   1.1 ..." -> "DEFINITIONS"; "[Payment]" -> "Payment";
+    "The Supplier shall ..." -> "".
+    """
+    rest = rest.strip().strip("*_").strip()
+    rest = re.sub(r"^[:.\-–—]\s*", "", rest)
+    bracket = re.match(r"^[\[〔【]([^\]〕】\n]{1,80})[\]〕】]", rest)
+    if bracket:
+        return bracket.group(1).strip()
+    if not rest:
+        return ""
+    if re.match(r"[\u4e00-\u9fff]", rest):
+        first = re.split(r"[。；;：:，,\s]", rest, maxsplit=1)[0]
+        return first if len(first) <= 30 else ""
+    if own_line and len(rest) <= 100 and not re.search(r"[.;:]\s+\S", rest) and not rest.endswith((",", ";")):
+        candidate = rest.rstrip(".:").strip().strip("*_").strip()
+        if candidate.endswith(")") and "(" not in candidate:
+            return ""
+        if _is_title(candidate) or _is_caps(candidate) or (len(candidate.split()) <= 8 and not re.search(r"\b(shall|will|may|must|is|are)\b", candidate)):
+            return candidate
+    rest = _NEXT_MARKER.split(rest, maxsplit=1)[0]
+    segment = re.split(r"(?<=[^A-Z])[.:](?=\s)|\s{3,}|\t", rest, maxsplit=1)[0].strip().strip("*_").strip()
+    if segment and len(segment) <= 90 and (_is_title(segment) or _is_caps(segment)):
+        return segment.rstrip(".:").strip()
+    colon = re.match(r"^([A-Z][^.:;\n]{1,60}?)\s*:[\s-]", rest)
+    if colon and len(colon.group(1).split()) <= 8 and not re.search(r"\b(shall|will|may|must|is|are|means)\b", colon.group(1)):
+        return colon.group(1).strip()  # "Manner of appointment and removal:  Any appointment ..."
+    caps = re.match(r"^((?:[A-Z][A-Z'’&,/-]*\s+){0,8}[A-Z][A-Z'’&/-]+)(?=\s+[A-Z(\"“]|\s*$)", rest)
+    if caps and _is_caps(caps.group(1)):
+        return caps.group(1).rstrip(",").strip()
+    return ""
+
+
+def _rest(text: str, start: int, line_end: int) -> str:
+    return text[start:min(line_end, start + 300)]
+
+
+def _own_line(rest: str) -> bool:
+    return len(rest.strip()) <= 100
+
+
+def _weight(boundary: str, *, keyword: bool, title: str, rest: str) -> float:
+    weight = {"line": 2.0, "gap": 1.6, "sentence": 1.2, "space": 0.6}[boundary]
+    if keyword and boundary != "space":
+        weight += 1.0
+    if title:
+        weight += 0.6 if boundary != "space" else 0.3
+    if boundary == "line" and _own_line(rest) and title:
+        weight += 0.4
+    return weight
+
+
+def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
+    out: list[Candidate] = []
+    for match in _NUM.finditer(text):
+        pos = match.start()
+        line_start, line_end = lines.bounds(pos)
+        boundary, markdown = _boundary(text, line_start, pos)
+        if not boundary:
+            continue
+        rest = _rest(text, match.end(), line_end)
+        lead = rest[:1]
+        body = rest.lstrip(" \t\u00a0")
+        first = body.lstrip("*_ ")[:1]
+        if boundary == "mdlead":
+            if not match.group("kw"):
+                continue
+            boundary = "line"
+        if match.group("kw"):
+            keyword, number, dotted = match.group("kw"), match.group("kwnum"), bool(match.group("kwdot"))
+            if boundary == "space":
+                continue
+            if number.isalpha():
+                value = roman_to_int(number)
+                if value is None:
+                    continue
+                parts, suffix, clause_id = (value,), "", str(value)
+            else:
+                suffix = number[-1] if number[-1].isalpha() else ""
+                digits = number.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                parts, clause_id = tuple(int(p) for p in digits.split(".")), number
+            if first and (first.islower() or first in ",;") and not markdown:
+                continue  # "Section 5 shall survive", "Section 2.1, 2.2"
+            if first and first.isdigit():
+                continue
+            if _UNITS.match(body) or re.match(r"(?:of|to|and|or|hereof|herein)\b", body):
+                continue
+            title = heading_title(body, own_line=boundary == "line" and _own_line(body))
+            if not markdown and boundary != "line" and not title and not keyword.isupper():
+                continue
+            label = match.group(0).rstrip()
+            weight = _weight(boundary, keyword=True, title=title, rest=body)
+            # "Sub-Clause 14.7 [Payment]" on its own line names itself: amendments list clauses out of order
+            trusted = markdown or (boundary == "line" and bool(re.match(r"\[(?!\*)[^\]\n]{2,80}\]\s*(?:$|[:.\-–—])", body)))
+            if markdown:  # the heading starts with the line's text, words before the keyword included
+                lead_at = _MD.match(text, line_start).end()
+                lead_at = _DECOR.match(text, lead_at).end()
+                label, pos = text[lead_at:match.end()].rstrip(), lead_at
+            out.append(Candidate(pos, match.end(), "num", label, clause_id, boundary, title, parts, suffix,
+                                 5.0 if trusted else weight, trusted, keyword))
+            continue
+        if match.group("roman"):
+            if boundary not in ("line", "gap"):
+                continue
+            value = roman_to_int(match.group("roman"))
+            title = heading_title(body, own_line=boundary == "line" and _own_line(body))
+            if value is None or not title or not _is_caps(title):
+                continue
+            out.append(Candidate(pos, match.end(), "num", match.group(0), str(value), boundary, title, (value,), "",
+                                 _weight(boundary, keyword=False, title=title, rest=body), markdown))
+            continue
+        number, suffix, dot = match.group("num"), match.group("suffix") or "", match.group("dot") or ""
+        parts = tuple(int(p) for p in number.split("."))
+        if boundary == "line" and not body.strip():
+            if len(parts) == 1 or markdown:
+                continue  # a number alone on a line is a page number
+        if language == "zh" and len(parts) == 1 and not markdown:
+            continue  # "1." in Chinese text is a list item (see _zh_lists)
+        if lead and lead not in " \t\u00a0" and not (dot and boundary == "line" and lead.isupper()):
+            if not (markdown or lead in "\"“[(" and boundary == "line"):
+                continue
+        first = body.lstrip("*_ ")[:1]
+        lower_start = False
+        if first and not (first.isupper() or first in "\"“[(" or "\u4e00" <= first <= "\u9fff"):
+            lower_start = boundary == "line" and first.islower() and (len(parts) > 1 or bool(dot))
+            if not (markdown or lower_start or re.match(r"[a-z]{1,3}\)\s", body)):
+                continue  # lower case after a number is running text, except "3.4 a) ..." and a line's start
+        if _UNITS.match(body):
+            continue
+        if boundary == "space" and not (first.isupper() or first in "\"“"):
+            continue
+        if len(parts) == 1 and parts[0] > 300:
+            continue
+        title = heading_title(body, own_line=boundary == "line" and _own_line(body))
+        if boundary != "line" and len(parts) == 1 and not dot and not title:
+            continue  # "2 No Control" heads a clause only with a title ("5 Term and Termination 5.1 ...")
+        weight = 5.0 if markdown else _weight(boundary, keyword=False, title=title, rest=body)
+        if len(parts) == 1 and not dot and boundary != "line":
+            weight -= 0.4
+        if lower_start:
+            weight -= 0.8  # "1.1 the following words ...": a list under a lead-in, or a wrapped line
+        out.append(Candidate(pos, match.start() + len(number) + len(suffix) + len(dot), "num",
+                             number + suffix + dot, number + suffix, boundary, title, parts, suffix, weight, markdown))
+    return out
+
+
+def _schedules(text: str, lines: _Lines) -> list[Candidate]:
+    out: list[Candidate] = []
+    for match in _SCHEDULE.finditer(text):
+        pos = match.start()
+        line_start, line_end = lines.bounds(pos)
+        boundary, markdown = _boundary(text, line_start, pos)
+        word, ident = match.group("word"), match.group("ident")
+        rest = _rest(text, match.end(), line_end)
+        body = rest.strip()
+        if boundary in ("sentence", "space"):
+            # a running header glued in front ("May 3, 2016 EXHIBIT A LICENSE FEES"): capitals throughout
+            title = heading_title(body, own_line=False)
+            if not (word.isupper() and title and (_is_caps(title) or _is_title(title))):
+                continue
+        elif not boundary:
+            continue
+        if body[:1].islower() or re.match(r"(?:of|to|and|or|hereto|hereof|attached)\b", body, re.IGNORECASE):
+            continue  # "Schedule 2 to this Agreement sets out ..."
+        if boundary == "line" and not markdown and not word.isupper() and len(body) > 100:
+            continue
+        if boundary == "gap" and not word.isupper():
+            continue
+        clause_id = f"{word.title()} {ident}{match.group('sub') or ''}"
+        title = heading_title(body, own_line=boundary == "line" and len(body) <= 100)
+        out.append(Candidate(pos, match.end(), "schedule", match.group(0), clause_id, boundary, title, weight=3.0,
+                             strong=markdown))
+    return out
+
+
+def _chinese(text: str, lines: _Lines) -> list[Candidate]:
+    """第X条 / 第X章 (trusted), 一、 top-level parts, （一）/（1）/1. list items; all at the start of a line."""
+    out: list[Candidate] = []
+    for start in lines.starts:
+        line_end = text.find("\n", start)
+        line_end = len(text) if line_end < 0 else line_end
+        line = text[start:line_end]
+        md = _MD.match(line)
+        decor = _DECOR.match(line, md.end() if md else 0)
+        at = decor.end()
+        pos = start + at
+        if match := _CN_ARTICLE.match(line, at):
+            number, kind = match.group("n"), match.group("k")
+            rest = line[match.end():]
+            if re.match(r"\s*[的之及和规]", rest):
+                continue  # "第7条的规定" opens a sentence, not a heading
+            title = heading_title(rest, own_line=True)
+            if kind == "章":
+                out.append(Candidate(pos, start + match.end(), "cn_chapter", line[at:match.end()], f"第{number}章", "line",
+                                     title, weight=5.0, strong=True))
+                continue
+            if re.search(r"\d\.", number):
+                parts = tuple(int(p) for p in number.split("."))
+                clause_id = number
+            else:
+                value = cn_to_int(number)
+                if value is None:
+                    continue
+                parts, clause_id = (value,), str(value)
+            out.append(Candidate(pos, start + match.end(), "num", line[at:match.end()], clause_id, "line", title, parts,
+                                 weight=5.0, strong=True, keyword="第条"))
+        elif match := _CN_TOP.match(line, at):
+            value = cn_to_int(match.group("n"))
+            if value is None:
+                continue
+            rest = line[match.end():]
+            out.append(Candidate(pos, start + match.end(), "cn_top", match.group(0), match.group("n"), "line",
+                                 heading_title(rest, own_line=True) if len(rest.strip()) <= 30 else "",
+                                 (value,), weight=3.0, strong=True))
+        elif match := _ZH_LIST.match(line, at):
+            rest = line[match.end():]
+            if re.match(r"\s*[\u4e00-\u9fff“\"《]", rest):
+                out.append(Candidate(pos, start + match.end(), "para", match.group(0), match.group("n"), "line",
+                                     parts=(int(match.group("n")),), scheme="list"))
+    return out
+
+
+def _paragraphs(text: str, lines: _Lines, language: str) -> list[Candidate]:
+    """(a) / (i) / (A) / (1) / （一） at the start of a line or after a wide gap: sub-paragraphs."""
+    out: list[Candidate] = []
+    for match in _PARA.finditer(text):
+        pos = match.start()
+        line_start, _ = lines.bounds(pos)
+        boundary, _md = _boundary(text, line_start, pos)
+        if boundary not in ("line", "gap"):
+            continue
+        after = text[match.end():match.end() + 2]
+        if not after or (after[0] not in " \t\u00a0" and not ("\u4e00" <= after[0] <= "\u9fff" or after[0] in "“\"《")):
+            continue
+        out.append(Candidate(pos, match.end(), "para", match.group(0), match.group("p"), boundary))
+    return out
+
+
+def find_candidates(text: str, language: str) -> list[Candidate]:
+    lines = _Lines(text)
+    found = _numbered(text, lines, language) + _schedules(text, lines) + _paragraphs(text, lines, language)
+    if language == "zh" or re.search(r"^[ \t#>*]*第[ \t]*[" + CN_NUMERAL + r"\d]+[ \t]*[条章]", text, re.MULTILINE):
+        found += _chinese(text, lines)
+    # one candidate per position; the numbered reading of "(1)" style markers is never produced, so the
+    # first proposal made for a position is kept
+    found.sort(key=lambda c: (c.start, {"num": 0, "schedule": 1, "cn_chapter": 0, "cn_top": 2, "para": 3}[c.kind]))
+    unique: list[Candidate] = []
+    for candidate in found:
+        if unique and unique[-1].start == candidate.start:
+            continue
+        unique.append(candidate)
+    return unique
+
+
+_TOC_LEADER = re.compile(r"\S\s*(?:\.{4,}|…{2,}|\t|\s{2,})\s*\d{1,3}\s*$")
+
+
+_TOC_TITLE = re.compile(r"^[\s#*_]*(?:[A-Z][\w-]*\s+){0,3}(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|Contents|INDEX|目\s*录)\b[\s*_]*(?:Page|PAGE)?\s*$", re.MULTILINE)
+_PROSE = re.compile(r"(?:\b[a-z][a-z'’-]*[,;]?\s+){6}|[\u4e00-\u9fff]{12}[，。；]")
+
+
+def _titled_toc(text: str) -> tuple[int, int] | None:
+    """A table of contents announced by its title: from the title to the first line of running prose."""
+    title = _TOC_TITLE.search(text, 0, int(len(text) * 0.3))
+    if not title:
+        return None
+    at = title.end()
+    limit = min(len(text), title.start() + max(30000, len(text) // 4))
+    while at < limit:
+        end = text.find("\n", at + 1)
+        end = len(text) if end < 0 else end
+        if _PROSE.search(text, at, end):
+            return (title.start(), at)
+        at = end
+    return None
+
+
+def drop_table_of_contents(candidates: list[Candidate], text: str) -> list[Candidate]:
+    """Remove a table of contents: the stretch after a "Table of Contents" title up to the first running
+    prose, or else a run of headings with almost no text between them, near the start of the document, whose
+    numbers come back later as the real headings."""
+    titled = _titled_toc(text)
+    if titled:
+        candidates = [c for c in candidates if not titled[0] <= c.start < titled[1]]
+    lines = _Lines(text)
+    headed = [c for c in candidates if c.kind in ("num", "schedule") and c.boundary in ("line", "gap")]
+    drop: set[int] = set()
+    for c in headed:
+        _, line_end = lines.bounds(c.start)
+        if c.boundary == "line" and _TOC_LEADER.search(text[c.marker_end:line_end]) and line_end - c.start < 150:
+            drop.add(c.start)
+    runs: list[list[Candidate]] = []
+    current: list[Candidate] = []
+    for c in headed:
+        if current and c.start - current[-1].start <= 160 and not re.search(r"[.;]\s+[a-z]", text[current[-1].start:c.start]):
+            current.append(c)
+        else:
+            if len(current) >= 4:
+                runs.append(current)
+            current = [c]
+    if len(current) >= 4:
+        runs.append(current)
+    limit = len(text) * 0.35
+    for run in runs:
+        if run[0].start > limit:
+            continue
+        end = run[-1].start
+        later = {c.clause_id for c in headed if c.start > end}
+        numbered = [c for c in run if c.kind == "num"]
+        recurring = sum(c.clause_id in later for c in numbered)
+        before = text[max(0, run[0].start - 400):run[0].start]
+        titled = re.search(r"contents|index|目\s*录", before, re.IGNORECASE)
+        if numbered and (recurring >= 0.6 * len(numbered) or titled) and _looks_like_toc(run, text):
+            drop.update(c.start for c in run)
+    if not drop:
+        return candidates
+    first, last = min(drop), max(drop)
+    # the schedule list and paragraph markers printed inside the table of contents go with it
+    return [c for c in candidates if c.start not in drop and not (first <= c.start <= last and c.kind in ("schedule", "para"))]
+
+
+def _looks_like_toc(run: list[Candidate], text: str) -> bool:
+    """Entries of a contents list hold a title and perhaps a page number, never a sentence."""
+    gaps = [run[i + 1].start - run[i].start for i in range(len(run) - 1)]
+    return sum(g < 130 for g in gaps) >= 0.8 * len(gaps)

@@ -1,0 +1,200 @@
+"""Which heading candidates are real: the best consistent numbering, and sub-paragraph lists.
+
+A clause number is believable when it continues the numbering: "5.4" after "5.3" (or after anything inside
+5.3), "6" after anything in 5, "5.3.1" right after "5.3". A number in running text ("up to 1.5 Million",
+a page number, a wrapped line starting "30 days") rarely fits that succession, and when it does, the real
+heading it competes with fits better. So the chain is the heaviest path through the candidates in which
+every step is a valid succession: a longest-path over a DAG, computed in one pass with a table keyed by
+number prefixes (linear in the number of candidates, since a step looks back over a bounded set of keys).
+"""
+
+from __future__ import annotations
+
+from .headings import Candidate
+from .numbering import cn_to_int, roman_to_int
+
+SKIP_COST = 0.8  # per number skipped ("5.3" straight to "5.5")
+MAX_SKIP = 6
+JUMP_COST = 0.5  # a trusted heading may break the succession (Particular Conditions list amended clauses)
+
+
+def _start_cost(parts: tuple[int, ...]) -> float:
+    skipped = max(0, parts[0] - 1) + sum(max(0, p - 1) for p in parts[1:])
+    return SKIP_COST * skipped
+
+
+def _chain_scores(candidates: list[Candidate]) -> tuple[list[float], list[int]]:
+    """For each candidate, the weight of the heaviest valid chain ending there, and its predecessor."""
+    score: list[float] = []
+    back: list[int] = []
+    by_prefix: dict[tuple[int, ...], tuple[float, int]] = {}
+    by_exact: dict[tuple[int, ...], tuple[float, int]] = {}
+    best_any: tuple[float, int] = (0.0, -1)
+    for i, cand in enumerate(candidates):
+        q = cand.parts
+        options: list[tuple[float, int]] = [(-_start_cost(q), -1)]
+        if cand.suffix:
+            if (found := by_prefix.get(q)) is not None:
+                options.append(found)
+        else:
+            for gap in range(1, MAX_SKIP + 1):
+                if q[-1] - gap < 0:
+                    break
+                found = by_prefix.get(q[:-1] + (q[-1] - gap,))
+                if found is not None:
+                    options.append((found[0] - SKIP_COST * (gap - 1), found[1]))
+            if len(q) > 1 and q[-1] <= MAX_SKIP and (found := by_exact.get(q[:-1])) is not None:
+                options.append((found[0] - SKIP_COST * max(0, q[-1] - 1), found[1]))
+            if len(q) > 1 and q[-1] <= 2 and q[-2] > 0 and (found := by_prefix.get(q[:-2] + (q[-2] - 1,))) is not None:
+                # "3.1" straight after something in 2: the heading "3" was not found (or is not numbered)
+                options.append((found[0] - SKIP_COST * q[-1], found[1]))
+        if cand.strong:
+            options.append((best_any[0] - JUMP_COST, best_any[1]) if best_any[1] >= 0 else (-JUMP_COST, -1))
+        best = max(options)  # ties go to the later predecessor
+        score.append(best[0] + cand.weight)
+        back.append(best[1])
+        entry = (score[i], i)
+        key = q + ((ord(cand.suffix),) if cand.suffix else ())
+        if by_exact.get(key, (float("-inf"), 0)) <= entry:
+            by_exact[key] = entry
+        for cut in range(1, len(q) + 1):
+            prefix = q[:cut]
+            if by_prefix.get(prefix, (float("-inf"), 0)) <= entry:
+                by_prefix[prefix] = entry
+        if entry >= best_any:
+            best_any = entry
+    return score, back
+
+
+def choose_chain(candidates: list[Candidate]) -> list[Candidate]:
+    """The heaviest sequence of numbered candidates in which each follows validly from the one before."""
+    if not candidates:
+        return []
+    score, back = _chain_scores(candidates)
+    end = max(range(len(candidates)), key=lambda k: (score[k], k))
+    if score[end] <= 0:
+        return []
+    chain: list[Candidate] = []
+    while end >= 0:
+        chain.append(candidates[end])
+        end = back[end]
+    chain.reverse()
+    return chain
+
+
+BREAK_WEIGHT = 1.0
+MIN_BODY = 6.0  # about three well-formed headings
+
+
+def choose_breaks(numbered: list[Candidate], breaks: list[Candidate]) -> list[Candidate]:
+    """Which schedule/exhibit headings start a new part whose numbering restarts.
+
+    Splitting at a heading pays off when the numbering after it restarts ("EXHIBIT B  1. Resale") and would
+    otherwise be read as the body's own clauses, and costs everything in the body that would have to be
+    dropped after it; so a line that merely mentions "Exhibit A" in the body is never chosen. Each possible
+    part start is scored with one chain pass (the best chain in [start, b) for every later b), then the best
+    set of breaks is a small dynamic programme over the k candidates: O(k * n + k^2).
+    """
+    if not breaks or not numbered:
+        return []
+    starts = [-1] + [b.start for b in breaks]
+    best_before: list[list[float]] = []  # best_before[i][j]: best chain score in [starts[i], starts[j]) (j = k+1: end)
+    for i, at in enumerate(starts):
+        inside = [c for c in numbered if c.start > at]
+        score, _ = _chain_scores(inside)
+        row: list[float] = []
+        running, k = 0.0, 0
+        for limit in starts[1:] + [float("inf")]:
+            while k < len(inside) and inside[k].start < limit:
+                running = max(running, score[k])
+                k += 1
+            row.append(running)
+        best_before.append(row)
+    n = len(breaks)
+    total: list[float] = [0.0] + [float("-inf")] * n
+    came: list[int] = [-1] * (n + 1)
+    for j in range(1, n + 1):
+        for i in range(j):
+            if total[i] == float("-inf") or starts[i] > starts[j]:
+                continue
+            gained = best_before[i][j - 1]
+            if i == 0 and gained < MIN_BODY:
+                continue  # the body comes first: "EXHIBIT 10.13" on a filing's cover opens nothing
+            value = total[i] + gained + BREAK_WEIGHT
+            if value > total[j]:
+                total[j], came[j] = value, i
+    finish = max(range(n + 1), key=lambda i: (total[i] + best_before[i][n], -i) if total[i] > float("-inf") else (float("-inf"), 0))
+    chosen: list[Candidate] = []
+    while finish > 0:
+        chosen.append(breaks[finish - 1])
+        finish = came[finish]
+    chosen.reverse()
+    return chosen
+
+
+_ALPHA_MAX = 26
+
+
+def _readings(cand: Candidate) -> list[tuple[str, int]]:
+    """The list schemes a marker can belong to: "(i)" is a roman one or the ninth letter."""
+    mark = cand.clause_id
+    if cand.kind == "cn_top":
+        return [("cntop", cand.parts[0])]
+    if cand.scheme == "list":
+        return [("list", int(mark))]
+    if mark.isdigit():
+        return [("num", int(mark))]
+    if mark[0] >= "\u4e00":
+        value = cn_to_int(mark)
+        return [("cn", value)] if value else []
+    out: list[tuple[str, int]] = []
+    if mark.islower():
+        if (value := roman_to_int(mark)) is not None:
+            out.append(("roman", value))
+        if len(set(mark)) == 1 and len(mark) <= 2:
+            out.append(("alpha", (ord(mark[0]) - 96) + _ALPHA_MAX * (len(mark) - 1)))
+    elif mark.isupper():
+        if len(mark) == 1:
+            out.append(("upper", ord(mark) - 64))
+        if (value := roman_to_int(mark)) is not None:
+            out.append(("uroman", value))
+    return out
+
+
+class _List:
+    __slots__ = ("scheme", "last", "node")
+
+    def __init__(self, scheme: str, last: int, node: Candidate) -> None:
+        self.scheme, self.last, self.node = scheme, last, node
+
+
+def assign_paragraphs(candidates: list[Candidate], max_depth: int = 3) -> list[tuple[Candidate, Candidate | None]]:
+    """Sub-paragraphs of one clause: each accepted marker with its parent marker (None: the clause itself).
+
+    A marker is accepted when it continues an open list ("(c)" after "(b)") or opens a new list one level
+    down ("(i)" under "(c)"); anything else ("(b)" out of the blue, "(1998)") stays running text.
+    """
+    stack: list[_List] = []
+    accepted: list[tuple[Candidate, Candidate | None]] = []
+    for cand in candidates:
+        readings = _readings(cand)
+        chosen: tuple[int, str, int] | None = None
+        for depth in range(len(stack) - 1, -1, -1):
+            for scheme, value in readings:
+                if stack[depth].scheme == scheme and value == stack[depth].last + 1:
+                    chosen = (depth, scheme, value)
+                    break
+            if chosen:
+                break
+        if chosen:
+            depth, scheme, value = chosen
+            del stack[depth + 1:]
+            stack[depth].last, stack[depth].node = value, cand
+            accepted.append((cand, stack[depth - 1].node if depth else None))
+            continue
+        opening = [(s, v) for s, v in readings if v == 1 and all(open_.scheme != s for open_ in stack)]
+        if opening and len(stack) < max_depth:
+            cand.scheme = opening[0][0]
+            accepted.append((cand, stack[-1].node if stack else None))
+            stack.append(_List(opening[0][0], 1, cand))
+    return accepted
