@@ -258,8 +258,9 @@ def _spec(name: str, title: str, description: str, model: type[BaseModel], handl
 def builtin_specs() -> list[ToolSpec]:
     return [
         _spec("open_review", "Open a review",
-              "Open a review of a contract: load its documents (local files inside the allowed folders, or text) with "
-              "their roles, and set the domain, the party we act for and the language. Returns the review_id the other tools take.",
+              "Open a review of a contract and its related documents. It loads local files (inside the allowed folders) "
+              "or text, each with a role, and sets the domain, the party we act for and the language. Returns the "
+              "review_id the other tools take.",
               OpenReviewInput, open_review, effect="create"),
         _spec("list_reviews", "List reviews", "List the open reviews with their documents.", ListReviewsInput, list_reviews),
         _spec("get_outline", "Document outline",
