@@ -127,9 +127,13 @@ async def test_errors_are_structured_tool_results(server):
             unknown = await client.call_tool("no_such_tool", {})
             assert unknown.is_error and payload(unknown)["code"] == "UNKNOWN_TOOL"
             await open_msa(client)
-            wrong_type = payload(await client.call_tool("get_clause_context", {"clause_id": 15}))
+            wrong_type = payload(await client.call_tool("get_clause_context", {"clause_id": ["15"]}))
             assert wrong_type["code"] == "INVALID_ARGUMENTS"
             assert wrong_type["details"]["problems"][0]["field"] == "clause_id"
+            # the usual encodings of clients and models are decoded: a whole number for a string, '2' for 2
+            decoded = await client.call_tool("find_clauses", {"query": "liability cap", "top_k": "2"})
+            assert len(payload(decoded)["hits"]) == 2
+            assert (await client.call_tool("get_clause_context", {"clause_id": 15})).structured_content["clause_id"] == "15"
             missing_clause = payload(await client.call_tool("get_clause_context", {"clause_id": "99.9"}))
             assert missing_clause["code"] == "CLAUSE_NOT_FOUND"
             bad_file = payload(await client.call_tool("open_review", {"documents": [{"path": "nope/missing.md"}]}))
@@ -161,3 +165,16 @@ async def test_text_documents_and_resources(server):
             assert {p.name for p in prompts.prompts} == {"review_contract", "review_clause"}
             prompt = await client.get_prompt("review_contract", {"focus": "liability"})
             assert "get_checklist" in prompt.messages[0].content.text and "liability" in prompt.messages[0].content.text
+
+
+def test_coerce_arguments_only_where_the_value_cannot_be_valid():
+    from paralaw.server.calls import coerce_arguments
+
+    schema = {"type": "object", "properties": {
+        "n": {"type": "integer"}, "flag": {"type": "boolean"}, "items": {"type": "array"},
+        "maybe": {"anyOf": [{"type": "integer"}, {"type": "null"}]}, "name": {"type": "string"}, "ratio": {"type": "number"}}}
+    given = {"n": "7", "flag": "false", "items": '["a", "b"]', "maybe": "3", "name": 12, "ratio": "0.5", "extra": "x"}
+    assert coerce_arguments(schema, given) == {"n": 7, "flag": False, "items": ["a", "b"], "maybe": 3, "name": "12",
+                                               "ratio": 0.5, "extra": "x"}
+    unchanged = {"n": "seven", "flag": "maybe", "items": "not json", "name": 1.5}
+    assert coerce_arguments(schema, unchanged) == unchanged
