@@ -51,16 +51,21 @@ class Documents:
             return None, ["Chinese contract: periods compared with the customary Chinese benchmarks mapped onto FIDIC"]
         return detect_edition(self.texts(), [c.clause_id for c in self.merged.clauses.values()])
 
+    def resolve_id(self, clause_id: str) -> str:
+        """The Sub-Clause id as the merged contract numbers it ('Sub-Clause 20.1' -> '20.1'; '*' stays)."""
+        wanted = clause_id.strip()
+        if wanted in ("*", "") or self.merged.in_scope(wanted):
+            return wanted or "*"
+        found = self.gc.get_clause(wanted) if self.gc is not None else None
+        if found is not None and self.merged.in_scope(found.clause_id):
+            return found.clause_id
+        raise ClauseNotFound(wanted, list(self.merged.clauses)[:40])
+
     def scope(self, clause_id: str) -> list[MergedClause]:
         """The merged Sub-Clauses a request covers; a clear error naming some ids if there are none."""
-        wanted = clause_id.strip()
-        units = self.merged.in_scope(wanted)
-        if not units and self.gc is not None:
-            found = self.gc.get_clause(wanted)
-            if found is not None:
-                units = self.merged.in_scope(found.clause_id)
+        units = self.merged.in_scope(self.resolve_id(clause_id))
         if not units:
-            raise ClauseNotFound(wanted, list(self.merged.clauses)[:40])
+            raise ClauseNotFound(clause_id, list(self.merged.clauses)[:40])
         return units
 
 

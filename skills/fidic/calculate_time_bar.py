@@ -53,7 +53,8 @@ def calculate_time_bar(data: TimeBarInput) -> TimeBarOutput:
     edition, reasons = docs.edition(data.edition)
     limits: list[TimeLimitOut] = []
     findings: list[Finding] = []
-    for unit in docs.scope(data.clause_id):
+    requested = docs.resolve_id(data.clause_id)
+    for unit in docs.scope(requested):
         if unit.status == "deleted":
             continue
         originals = extract_time_limits(unit.clause_id, unit.original_text, docs.language) if unit.original_text else []
@@ -72,7 +73,7 @@ def calculate_time_bar(data: TimeBarInput) -> TimeBarOutput:
                                         message=f"the PC attaches a time bar to a {limit.period} period: {limit.consequence[:160]}",
                                         evidence=evidence))
     barred = sum(1 for limit in limits if limit.time_barred)
-    summary = (f"{len(limits)} time limit(s) in {data.clause_id}, {barred} time-barred; edition {edition or 'not FIDIC-numbered'}; "
+    summary = (f"{len(limits)} time limit(s) in {requested}, {barred} time-barred; edition {edition or 'not FIDIC-numbered'}; "
                f"{len(findings)} finding(s)" + (f", {sum(f.severity == 'high' for f in findings)} high." if findings else "."))
     if trigger:
         summary += f" Deadlines counted from {trigger.isoformat()}."

@@ -49,8 +49,7 @@ def check_pc_consistency(data: ConsistencyInput) -> ConsistencyOutput:
         return ConsistencyOutput(clause_id=data.clause_id, edition=edition, amendments_checked=0, contract_data_rows=0,
                                  references_checked=[], findings=[],
                                  summary="No Particular Conditions in this review: nothing to check against the General Conditions.")
-    if data.clause_id.strip() not in ("*", "") and merged.has_gc:
-        docs.scope(data.clause_id)  # a clear error for a Sub-Clause neither the GC nor the PC has
+    requested = docs.resolve_id(data.clause_id) if merged.has_gc else data.clause_id
     target_f, target_checks = target_findings(merged, docs.gc)
     ref_f, ref_checks = reference_findings(merged, docs.pc, docs.gc)
     changed = [u.clause_id for u in merged.clauses.values() if u.status != "unchanged"]
@@ -67,9 +66,9 @@ def check_pc_consistency(data: ConsistencyInput) -> ConsistencyOutput:
         if finding.kind != "period_differs_from_standard":
             finding.message = f"Golden Principle (reasonable time periods): {finding.message}"
             findings.append(finding)
-    findings = [f for f in findings if in_scope(f.clause_id, data.clause_id) and (data.include_low or f.severity != "low")]
-    checks = [ReferenceCheck(**c) for c in target_checks + ref_checks if in_scope(c["in_clause"], data.clause_id)]
-    amendments = [a for a in merged.amendments if in_scope(a.target, data.clause_id)]
+    findings = [f for f in findings if in_scope(f.clause_id, requested) and (data.include_low or f.severity != "low")]
+    checks = [ReferenceCheck(**c) for c in target_checks + ref_checks if in_scope(c["in_clause"], requested)]
+    amendments = [a for a in merged.amendments if in_scope(a.target, requested)]
     high = sum(f.severity == "high" for f in findings)
     summary = (f"{len(amendments)} amendment(s) and {len(merged.contract_data)} Contract Data row(s) checked against the "
                f"General Conditions{'' if merged.has_gc else ' (no GC loaded: references and targets not verified)'}; "

@@ -46,8 +46,9 @@ def _cut(text: str, limit: int) -> tuple[str, bool]:
 def merge_gc_pc(data: MergeInput) -> MergeOutput:
     docs = Documents(data)
     merged = docs.merged
-    units = docs.scope(data.clause_id)
-    whole = data.clause_id.strip() in ("*", "")
+    requested = docs.resolve_id(data.clause_id)
+    units = docs.scope(requested)
+    whole = requested == "*"
     if whole and not data.include_unchanged and merged.has_pc:
         units = [u for u in units if u.status != "unchanged"]
     ids = [u.clause_id for u in units]
@@ -57,16 +58,16 @@ def merge_gc_pc(data: MergeInput) -> MergeOutput:
     findings += undefined_terms(merged, docs.pc, docs.gc)
     findings += caps_removed(merged, docs.pc, docs.our_party)
     findings += period_findings(merged, ids, edition, docs.language, docs.our_party, docs.gc, docs.pc)
-    changes = [c for c in merged.changes if in_scope(c.clause_id, data.clause_id)]
+    changes = [c for c in merged.changes if in_scope(c.clause_id, requested)]
     for change in changes:
         if not change.applied:
             findings.append(Finding(severity="medium", kind="amendment_not_applied", clause_id=change.clause_id,
                                     message=f"{change.description}: not applied ({change.note})", evidence=change.instruction))
-    unparsed = [u for u in merged.unparsed if whole or in_scope(u.target, data.clause_id)]
+    unparsed = [u for u in merged.unparsed if whole or in_scope(u.target, requested)]
     for item in unparsed:
         findings.append(Finding(severity="low", kind="amendment_unparsed", clause_id=item.target or None,
                                 message=f"PC text not applied: {item.reason}", evidence=item.text))
-    findings = [f for f in findings if whole or in_scope(f.clause_id, data.clause_id)]
+    findings = [f for f in findings if whole or in_scope(f.clause_id, requested)]
     clauses = []
     for unit in units:
         text, truncated = _cut(unit.text, data.max_chars)
