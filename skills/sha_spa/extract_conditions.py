@@ -44,6 +44,8 @@ UNMET_BY = rx(r"(?:not|n't)\s+(?:been\s+)?(?:satisfied|fulfilled)(?:\s+or\s+waiv
               r"未(?:能)?(?:在|于).{0,30}(?:满足|成就)")
 NO_LONG_STOP = rx(r"remain\s+capable\s+of\s+satisfaction\s+until", r"neither\s+party\s+shall\s+be\s+entitled\s+to\s+terminate[^.]*time",
                   r"no\s+long[- ]?stop", r"不设(?:置)?(?:最后)?期限", r"不得因.{0,20}(?:时间|期限).{0,10}解除")
+ACTOR = rx(r"\b(?:Buyer|Purchaser|Seller|Vendor|Investors?|Founders?|Warrantors?)\s+(?:having\s+)?(?:obtain|procur|deliver|receiv|pass|fil|complet)\w*",
+           r"(?:买方|卖方|投资方|创始人)(?:已)?(?:取得|获得|完成|办理|提交)")
 TERMINATE = rx(r"terminat|rescind", r"解除|终止")
 REFERENCE = re.compile(r"(?:Clauses?|第)\s*(\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))?)(?:条第[（(](\w{1,3})[）)]项)?")
 NAMES = re.compile(r"\b(?:[A-Z]{2,}[A-Za-z]*(?:\s+Act)?|[A-Z][a-z]+(?:\s+(?:Systems|plc|Limited|Ltd|Act))+)\b")
@@ -126,7 +128,8 @@ def _responsible(structure: DocumentStructure, clause: Clause, obligations: list
     for s in obligations:
         if names & _names(s.text):
             return _party(structure, subject_role(s.text))
-    return "not stated"
+    actor = ACTOR.search(clause.text)  # "the Buyer obtaining clearance", "卖方已取得..."
+    return _party(structure, subject_role(actor.group(0))) if actor else "not stated"
 
 
 def _waivable_by(structure: DocumentStructure, clause: Clause, waivers: list[Sentence]) -> str:
