@@ -20,7 +20,8 @@ span CUAD could not locate in the text (start = -1) is reviewed as a one-paragra
 "Correctly normalised": at least one expected value of the span equals (within 0.5 cent or 1e-6 relative) the
 value of an amount or percentage the skill returned for the span; for money the ISO currency must match too.
 
-Goal (issue 3): >= 90% of counted spans.
+Goal (issue 3): >= 90% of counted spans. The same measure over the spans of all 41 CUAD categories is printed
+as a robustness check (a larger sample; not the goal).
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ async def _terms(dispatcher, structure) -> list[dict]:
     return [t for t in result.data["terms"] if t["kind"] in ("amount", "percentage")]
 
 
-async def measure(limit: int | None = None) -> tuple[Figures, list[SpanResult]]:
+async def measure(limit: int | None = None, categories_measured: tuple[str, ...] | None = CATEGORIES) -> tuple[Figures, list[SpanResult]]:
     dispatcher = create_dispatcher("generic")
     annotations = json.loads((CUAD / "annotations.json").read_text(encoding="utf-8"))["contracts"]
     figures, rows = Figures(), []
@@ -114,20 +115,22 @@ async def measure(limit: int | None = None) -> tuple[Figures, list[SpanResult]]:
             break
         path = CUAD / "contracts" / (name if name.endswith(".txt") else name + ".txt")
         doc_terms = None
-        for category in CATEGORIES:
+        for category in categories_measured or sorted(categories):
             for span in categories.get(category, {}).get("spans", []):
                 figures.spans += 1
                 expected = expected_values(span["text"])
+                words_only = not expected and bool(_WORD_ONLY.search(span["text"]))
+                if not expected and not words_only:
+                    continue  # not counted: no need to ask the skill
                 if span.get("start", -1) == -1:
                     found = await _terms(dispatcher, parse_document_text(span["text"], filename="span.txt"))
                 else:
                     if doc_terms is None:
                         doc_terms = await _terms(dispatcher, load_document(path))
                     found = [t for t in doc_terms if span["start"] <= t["start"] and t["end"] <= span["end"]]
-                if not expected:
-                    if _WORD_ONLY.search(span["text"]):
-                        figures.words_only += 1
-                        figures.words_only_found += bool(found)
+                if words_only:
+                    figures.words_only += 1
+                    figures.words_only_found += bool(found)
                     continue
                 ok = _match(expected, found)
                 figures.counted += 1
@@ -148,8 +151,10 @@ def share(figures: Figures) -> float:
 
 def main(argv: list[str]) -> int:
     figures, _ = anyio.run(measure)
+    wider, _ = anyio.run(measure, None, None)
     if "--json" in argv:
-        print(json.dumps(asdict(figures) | {"share": share(figures), "goal": GOAL}, indent=2))
+        print(json.dumps(asdict(figures) | {"share": share(figures), "goal": GOAL, "all_categories": {
+            "counted": wider.counted, "correct": wider.correct, "share": share(wider), "misses": wider.misses}}, indent=2))
         return 0
     print(f"{'category':<26} {'spans':>6} {'correct':>8} {'share':>7}")
     for category, (count, ok) in figures.by_category.items():
@@ -157,6 +162,7 @@ def main(argv: list[str]) -> int:
     print(f"{'all counted spans':<26} {figures.counted:>6} {figures.correct:>8} {100 * share(figures):6.1f}%   goal >= {100 * GOAL:.0f}%")
     print(f"spans in the four categories: {figures.spans}; with digit-written amounts or percentages: {figures.counted}; "
           f"figures in words only: {figures.words_only} (skill found a value in {figures.words_only_found})")
+    print(f"robustness check, same measure over all 41 CUAD categories: {wider.correct}/{wider.counted} = {100 * share(wider):.1f}%")
     if "-v" in argv:
         for miss in figures.misses:
             print(f"MISS {miss['category']} | {miss['text'][:160]!r} expected={miss['expected']} found={miss['found']}")

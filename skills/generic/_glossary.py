@@ -69,10 +69,14 @@ def _sentence_after(text: str, start: int) -> str:
     return text[start: m.start() if m else min(len(text), start + 1500)].strip()
 
 
+_CUT = re.compile(r"(?<!\bINC)(?<!\bLTD)(?<!\bCO)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bCorp)(?<!\bNo)(?<!\bU\.S)(?<!\b[A-Z])\.\s|;\s|\n|。")
+
+
 def _phrase_before(text: str, start: int) -> str:
+    """What a parenthesised definition names: the words before it back to the sentence start ('Inc.' is no end)."""
     window = text[max(0, start - 300):start]
-    cut = max(window.rfind(". "), window.rfind("\n"), window.rfind("; "), window.rfind("。"))
-    return window[cut + 1:].strip(" ,(") if cut >= 0 else window.strip(" ,(")
+    cuts = [m.end() for m in _CUT.finditer(window)]
+    return window[cuts[-1] if cuts else 0:].strip(" ,(")
 
 
 def _entries_of(structure: DocumentStructure) -> list[Entry]:
@@ -92,7 +96,8 @@ def _entries_of(structure: DocumentStructure) -> list[Entry]:
     for d in structure.definitions:
         style = "paren" if text[d.start:d.start + 1] in "(（" else ("zh" if structure.language == "zh" else "means")
         quote = d.definition if text.startswith(d.definition, d.start) else text[d.start:d.end]
-        add(d.term, d.definition, d.start, style, quote)
+        definition = _phrase_before(text, d.start) if style == "paren" else d.definition
+        add(d.term, definition or d.definition, d.start, style, quote)
     known = {e.term.lower() for e in entries}
     for m in _MEANS.finditer(text):
         if m.group(1).lower() not in known:
