@@ -48,7 +48,8 @@ _CONNECTORS = {
 }
 _UNITS = re.compile(
     r"(?:(?:million|billion|thousand|percent|per\s+cent|days?|years?|months?|weeks?|hours?|dollars|euros?|"
-    r"pounds|shares|units|times|x)\b|%)",
+    r"pounds|shares|units|times|x|january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|%)",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.;:!?)\]\"”’*]\s+$")
@@ -147,7 +148,7 @@ def heading_title(rest: str, *, own_line: bool) -> str:
         if _is_title(candidate) or _is_caps(candidate) or (len(candidate.split()) <= 8 and not re.search(r"\b(shall|will|may|must|is|are)\b", candidate)):
             return candidate
     rest = _NEXT_MARKER.split(rest, maxsplit=1)[0]
-    segment = re.split(r"(?<=[^A-Z])[.:](?=\s)|\s{3,}|\t", rest, maxsplit=1)[0].strip().strip("*_").strip()
+    segment = re.split(r"(?:(?<=[^A-Z])|(?<=[A-Z]{2}))[.:](?=\s)|\s{3,}|\t", rest, maxsplit=1)[0].strip().strip("*_").strip()
     if segment and len(segment) <= 90 and (_is_title(segment) or _is_caps(segment)):
         return segment.rstrip(".:").strip()
     colon = re.match(r"^([A-Z][^.:;\n]{1,60}?)\s*:[\s-]", rest)
@@ -157,6 +158,15 @@ def heading_title(rest: str, *, own_line: bool) -> str:
     if caps and _is_caps(caps.group(1)):
         return caps.group(1).rstrip(",").strip()
     return ""
+
+
+def _leading_words(body: str) -> str:
+    """"Definitions For the purpose of ..." -> "Definitions": the capitalised words before the sentence that
+    follows, less the word that opens that sentence."""
+    words = re.match(r"^((?:[A-Z][\w'’&-]*\s+){1,5})(?=[a-z])", body)
+    if not words:
+        return ""
+    return " ".join(words.group(1).split()[:-1])
 
 
 def _rest(text: str, start: int, line_end: int) -> str:
@@ -214,7 +224,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
             if _UNITS.match(body) or re.match(r"(?:of|to|and|or|hereof|herein)\b", body):
                 continue
             title = heading_title(body, own_line=boundary == "line" and _own_line(body))
-            if not markdown and boundary != "line" and not title and not keyword.isupper():
+            if not markdown and boundary != "line" and not title and not (first.isupper() or keyword.isupper()):
                 continue
             label = match.group(0).rstrip()
             weight = _weight(boundary, keyword=True, title=title, rest=body)
@@ -255,13 +265,17 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
                 continue  # lower case after a number is running text, except "3.4 a) ..." and a line's start
         if _UNITS.match(body):
             continue
-        if boundary == "space" and not (first.isupper() or first in "\"“"):
+        if boundary == "space" and not (first.isupper() or first in "\"“["):
             continue
         if len(parts) == 1 and parts[0] > 300:
             continue
         title = heading_title(body, own_line=boundary == "line" and _own_line(body))
         if boundary != "line" and len(parts) == 1 and not dot and not title:
-            continue  # "2 No Control" heads a clause only with a title ("5 Term and Termination 5.1 ...")
+            # "2 No Control" heads a clause only with a title ("5 Term and Termination 5.1 ...") or when its
+            # first sub-clause follows ("1 Definitions For the purpose ... 1.1")
+            if not re.search(rf"(?<![\d.]){parts[0]}\.1(?!\d)", text[match.end():match.end() + 400]):
+                continue
+            title = _leading_words(body)
         weight = 5.0 if markdown else _weight(boundary, keyword=False, title=title, rest=body)
         if len(parts) == 1 and not dot and boundary != "line":
             weight -= 0.4

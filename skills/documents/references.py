@@ -14,7 +14,10 @@ from .numbering import CN_NUMERAL, DOTTED, PARA, SCHEDULE_WORDS, normalise_claus
 if TYPE_CHECKING:
     from .model import DocumentStructure
 
-_NUM = rf"(?:{DOTTED}|[IVXLC]+\b)(?:\s?{PARA})*"
+# a clause number, not a statute's ("Section 2257", "15 U.S.C. Sections 78dd-1"); "Clause 2.11shall" (a
+# missing space) still reads as 2.11
+_REF_DOTTED = r"\d{1,3}(?:\.\d{1,3})*(?!\d|[a-z]{1,3}-\d)(?:[A-Z](?![A-Za-z]))?"
+_NUM = rf"(?:{_REF_DOTTED}|[IVXLC]+\b)(?:\s?{PARA})*"
 _REF = re.compile(
     rf"\b(Sub-Clauses?|Sub-clauses?|Clauses?|Sections?|Articles?|Paragraphs?|CLAUSES?|SECTIONS?|ARTICLES?)\s+"
     rf"({_NUM}(?:\s*(?:,|and|or|to|through|-|–)\s*(?:{_NUM}))*)"
@@ -26,7 +29,9 @@ _EXTERNAL = re.compile(
     r"(?:Act|Code|Regulations?|Rules?|Law|Ordinance|Directive|Convention|Treaty|Statute|Agreement|Plan|Schedule|"
     r"Charter|Bylaws|By-laws|Articles|Certificate|Contract|Guidelines|Policy|U\.S\.C\.|CFR|C\.F\.R\.)\b(?:\s+of\s+\d{4})?)"
 )
-_OTHER_INSTRUMENT_HINT = re.compile(r"^\s*,?\s*(?:of|under)\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+){0,6}(?:Act|Code)\b")
+_ACRONYM_INSTRUMENT = re.compile(r"\s*(?:of|under)\s+(?:the\s+)?((?:U\.S\.|US|UK)?\s?[A-Z]{2,8}\b|Title\s+\d+\b[^,;.]{0,40})")
+_STATUTE_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|USC|C\.F\.R\.|CFR|Code|Act|§)\s*$")
+_THEREOF = re.compile(r"\s*,?\s*(?:thereof|thereunder|of\s+(?:that|such|the\s+other)\s+(?:agreement|instrument|contract))\b", re.IGNORECASE)
 _SCHEDULE_REF = re.compile(rf"\b({SCHEDULE_WORDS})\s+([A-Z0-9]{{1,4}}(?:\.\d+)?)\b")
 _ZH_REF = re.compile(rf"第\s*([{CN_NUMERAL}\d]+(?:\.\d+)*)\s*([条款项])(?:\s*[（(]([{CN_NUMERAL}\d]+)[)）])?(?:\s*[〔【\[]([^〕】\]\n]{{1,40}})[〕】\]])?")
 
@@ -39,6 +44,30 @@ def _is_heading_marker(structure: "DocumentStructure", start: int) -> bool:
 def _expand_list(raw: str) -> list[str]:
     """'5.1 and 5.2(b)' -> ['5.1', '5.2(b)']; ranges keep both ends only."""
     return [m.group(0) for m in _ONE.finditer(raw)]
+
+
+def _instrument(text: str, start: int, tail: str) -> str | None:
+    """The other instrument a reference points into, if any: "of the Exchange Act", "of the FDCA",
+    "11 U.S.C. Section 365(n)", "Section 9.2 thereof"; None for this document ("of this Agreement")."""
+    external = _EXTERNAL.match(tail)
+    if external:
+        instrument = external.group(1).strip()
+        return None if instrument.lower() in {"agreement", "contract", "schedule", "articles"} else instrument
+    acronym = _ACRONYM_INSTRUMENT.match(tail)
+    if acronym and acronym.group(1).strip().upper() not in {"I", "II", "III", "IV", "V"}:
+        return acronym.group(1).strip()
+    if _STATUTE_BEFORE.search(text[max(0, start - 20):start]):
+        return text[max(0, start - 20):start].split()[-1]
+    if _THEREOF.match(tail):
+        return "(an instrument named earlier)"
+    return None
+
+
+def _statute_number(structure: "DocumentStructure", target: str) -> bool:
+    """"Section 101" in a contract whose own top-level numbers stop far below: a statute's section."""
+    if not target.split("(")[0].isdigit() or int(target.split("(")[0]) < 100:
+        return False
+    return not structure.has_clause(target.split("(")[0])
 
 
 def extract_cross_references(structure: "DocumentStructure") -> list[CrossReference]:
@@ -57,16 +86,15 @@ def extract_cross_references(structure: "DocumentStructure") -> list[CrossRefere
         title_match = _TITLE.match(after)
         title = title_match.group(1).strip() if title_match else None
         tail = after[title_match.end():] if title_match else after
-        external = _EXTERNAL.match(tail)
-        instrument = external.group(1).strip() if external else None
-        if instrument and instrument.lower() in {"agreement", "contract", "schedule", "articles"}:
-            instrument = None  # "Section 5 of the Agreement" is this agreement
+        instrument = _instrument(text, match.start(), tail)
         for raw in _expand_list(match.group(2)):
             target = normalise_clause_id(raw.replace(" ", ""))
             if target is None:
                 continue
             if keyword.lower().startswith("article") and not target[0].isdigit():
                 continue
+            if not instrument and _statute_number(structure, target):
+                instrument = "(a statute)"
             refs.append(
                 CrossReference(
                     source_clause_id=source_of(match.start()),
@@ -121,10 +149,17 @@ def resolve_reference(structure: "DocumentStructure", ref: CrossReference) -> Cl
         return None
     if ref.kind == "schedule":
         return next((c for c in structure.iter_clauses() if c.clause_id.lower() == ref.target_id.lower()), None)
-    clause = structure.get_clause(ref.target_id)
-    if clause:
-        return clause
-    if "(" in ref.target_id:
-        enclosing = next(c for c in parent_candidates(ref.target_id) if "(" not in c)
-        return structure.get_clause(enclosing)
+    scopes = [""]
+    if ref.source_clause_id and "/" in ref.source_clause_id:
+        # inside "Exhibit B" a reference to "paragraph 3" means Exhibit B's own paragraph 3 first
+        scopes.insert(0, ref.source_clause_id.split("/", 1)[0] + "/")
+    for scope in scopes:
+        clause = structure.get_clause(scope + ref.target_id)
+        if clause:
+            return clause
+        if "(" in ref.target_id:
+            enclosing = next(c for c in parent_candidates(ref.target_id) if "(" not in c)
+            clause = structure.get_clause(scope + enclosing)
+            if clause:
+                return clause
     return None
