@@ -15,6 +15,7 @@ from mcp.server.lowlevel import NotificationOptions, Server
 from mcp.server.subscriptions import ListenHandler
 
 from paralaw.skills.framework.dispatcher import SkillDispatcher
+from paralaw.skills.framework.schema import SkillRegistration
 from paralaw.skills.packs import all_registrations
 
 from . import prompts, resources
@@ -44,12 +45,17 @@ class ParalawServer(Server[Any]):
 
 
 def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["lazy", "full"] = "lazy",
-                 allowed_dirs: list[str] | None = None) -> ParalawServer:
-    """The MCP server over a review store (a path, ':memory:', a ReviewStore, or None for the default file)."""
+                 allowed_dirs: list[str] | None = None, *,
+                 registrations: list[SkillRegistration] | None = None) -> ParalawServer:
+    """The MCP server over a review store (a path, ':memory:', a ReviewStore, or None for the default file).
+
+    `registrations` defaults to every skill in the registry (paralaw.skills.all_registrations()), read when
+    the server is built, so a newly registered skill is served without any change here.
+    """
     if schema_mode not in ("lazy", "full"):
         raise ValueError(f"schema_mode must be 'lazy' or 'full', not {schema_mode!r}")
     review_store = store if store is not None and not isinstance(store, str) else SqliteReviewStore(store)
-    registrations = [r for r in all_registrations() if r.status == "active"]
+    registrations = [r for r in (all_registrations() if registrations is None else registrations) if r.status == "active"]
     state = ServerState(
         store=review_store,
         catalog=ToolCatalog(builtin_specs() + [skill_spec(r) for r in registrations]),

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from paralaw.skills.packs import load_pack
 
+from . import confirm
 from .access import roots_from_uris
 from .context import CallContext
 from .listing import ToolCatalog, ToolSpec, model_input_schema
@@ -25,7 +26,6 @@ from .store import Review, StoredDocument
 logger = logging.getLogger(__name__)
 
 ROOTS_TIMEOUT = 10.0
-ELICIT_TIMEOUT = 300.0
 REVIEW_ID = Field(None, description="Review to work on (from open_review); may be left out when only one review is open.")
 DOCUMENT = Field(None, description="Document filename, id or role (default: the primary document).")
 
@@ -115,6 +115,7 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
     playbook = load_playbook(data.playbook_path, roots) if data.playbook_path else None
     review = new_review(documents, domain=data.domain, our_party=data.our_party, language=data.language, playbook=playbook)
     call.state.store.save(review)
+    await call.announce_resources_changed()
     added = []
     if review.domain not in before:
         added = [s.name for s in call.state.catalog.specs() if s.domain == review.domain]
@@ -201,40 +202,12 @@ async def describe_tools(call: CallContext, data: DescribeToolsInput, params: ty
     return result
 
 
-CONFIRM_SCHEMA = {"type": "object", "properties": {"confirm": {"type": "boolean", "title": "Close the review",
-                                                               "description": "Delete the review and its stored documents."}},
-                  "required": ["confirm"]}
-
-
-async def _confirmed(call: CallContext, message: str, params: types.CallToolRequestParams) -> bool | types.InputRequiredResult | None:
-    """The user's answer through elicitation, or None when the client cannot ask."""
-    if not call.client_has(types.ClientCapabilities(elicitation=types.ElicitationCapability())):
-        return None
-    if call.modern:
-        response = (params.input_responses or {}).get("confirm")
-        if response is None:
-            request = types.ElicitRequest(params=types.ElicitRequestFormParams(message=message, requested_schema=CONFIRM_SCHEMA))
-            return types.InputRequiredResult(input_requests={"confirm": request})
-    else:
-        if not call.request.session.can_send_request:
-            return None
-        try:
-            with anyio.fail_after(ELICIT_TIMEOUT):
-                response = await call.request.session.elicit_form(message, CONFIRM_SCHEMA, related_request_id=call.request.request_id)
-        except Exception as exc:
-            logger.warning("elicitation failed (%s); asking for confirm=true instead", exc)
-            return None
-    action = getattr(response, "action", None) or (response.get("action") if isinstance(response, dict) else None)
-    content = getattr(response, "content", None) or (response.get("content") if isinstance(response, dict) else None) or {}
-    return action == "accept" and bool(content.get("confirm"))
-
-
 async def close_review(call: CallContext, data: CloseReviewInput, params: types.CallToolRequestParams):
     review = choose_review(call.state.store, data.review_id)
     primary = review.primary()
     if not data.confirm:
         message = f"Close review {review.review_id} ({primary.filename if primary else 'no primary document'})? Its stored documents will be deleted."
-        answer = await _confirmed(call, message, params)
+        answer = await confirm.ask(call, message, "Close the review", params)
         if isinstance(answer, types.InputRequiredResult):
             return answer
         if answer is None:
@@ -244,6 +217,7 @@ async def close_review(call: CallContext, data: CloseReviewInput, params: types.
             return {"review_id": review.review_id, "closed": False, "reason": "the user declined"}
     before = call.state.open_domains()
     call.state.store.delete(review.review_id)
+    await call.announce_resources_changed()
     removed = before - call.state.open_domains()
     if removed and any(s.domain in removed for s in call.state.catalog.specs()):
         await call.announce_tools_changed()

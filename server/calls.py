@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from paralaw.skills.errors import ParalawError
 from paralaw.skills.framework.dispatcher import describe_validation_error
 
+from . import confirm
 from .context import CallContext, ServerState, session_scope
 from .listing import ToolCatalog, ToolSpec
 from .reviews import build_state, choose_review
@@ -112,7 +113,8 @@ def _schema_error(spec: ToolSpec, missing: list[str], problems: list[dict[str, s
                  {"tool": spec.name, "missing": missing, "problems": problems, "schema": definition})
 
 
-async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, Any]) -> types.CallToolResult:
+async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, Any],
+                      params: types.CallToolRequestParams) -> types.CallToolResult | types.InputRequiredResult:
     arguments = dict(arguments)
     review = choose_review(call.state.store, arguments.pop("review_id", None))
     if spec.domain not in ("*", "generic") and spec.domain != review.domain:
@@ -120,6 +122,17 @@ async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, An
                      f"{spec.name} is a {spec.domain} tool but review {review.review_id} is a {review.domain} review; "
                      f"open the documents again with domain='{spec.domain}' to use it",
                      {"tool_domain": spec.domain, "review_domain": review.domain})
+    confirmed = bool(arguments.pop("confirm", False))
+    if spec.needs_confirmation and not confirmed:
+        answer = await confirm.ask(call, f"{spec.title or spec.name} will change review {review.review_id} "
+                                         f"({spec.effect}). Go ahead?", spec.title or spec.name, params)
+        if isinstance(answer, types.InputRequiredResult):
+            return answer
+        if answer is None:
+            return error("CONFIRMATION_REQUIRED", f"{spec.name} changes the review: ask the user, then call it again with confirm=true",
+                         {"tool": spec.name, "effect": spec.effect})
+        if not answer:
+            return ok({"done": False, "reason": "the user declined"}, structured=False)
     primary, state = build_state(review)
     clause_id = str(arguments.get("clause_id") or "")
     result = await call.state.dispatcher.prepare_and_call(spec.name, clause_id, primary, state, llm_arguments=arguments)
@@ -150,7 +163,7 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
         return _schema_error(spec, missing, problems)
     try:
         if spec.registration is not None:
-            return await _call_skill(call, spec, arguments)
+            return await _call_skill(call, spec, arguments, params)
         assert spec.handler is not None and spec.input_model is not None
         outcome = await spec.handler(call, spec.input_model.model_validate(arguments), params)
         if isinstance(outcome, (types.CallToolResult, types.InputRequiredResult)):

@@ -16,7 +16,8 @@ from typing import Any, AsyncIterator
 
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
-from mcp.server.subscriptions import InMemorySubscriptionBus, SubscriptionBus, ToolsListChanged
+from mcp.server.subscriptions import (InMemorySubscriptionBus, ResourcesListChanged, ServerEvent, SubscriptionBus,
+                                      ToolsListChanged)
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from paralaw.skills.framework.dispatcher import SkillDispatcher
@@ -86,16 +87,22 @@ class CallContext:
         except Exception:  # a connection without declared capabilities
             return False
 
-    async def announce_tools_changed(self) -> None:
-        """tools/list_changed both ways: the listen bus (2026-07-28) and, for older clients, the session."""
-        await self.state.bus.publish(ToolsListChanged())
+    async def _announce(self, event: ServerEvent, notification: types.ServerNotification) -> None:
+        """Both ways: the listen bus (2026-07-28 clients) and, for older clients, this request's session."""
+        await self.state.bus.publish(event)
         if self.modern:
             return
         try:
-            await self.request.session.send_notification(types.ToolListChangedNotification(),
-                                                         related_request_id=self.request.request_id)
+            await self.request.session.send_notification(notification, related_request_id=self.request.request_id)
         except Exception as exc:  # a transport that cannot carry it must not fail the call
-            logger.debug("tools/list_changed not sent: %s", exc)
+            logger.debug("%s not sent: %s", notification.method, exc)
+
+    async def announce_tools_changed(self) -> None:
+        await self._announce(ToolsListChanged(), types.ToolListChangedNotification())
+
+    async def announce_resources_changed(self) -> None:
+        """Reviews opened or closed: their documents come and go from resources/list."""
+        await self._announce(ResourcesListChanged(), types.ResourceListChangedNotification())
 
     async def expand(self, names: list[str]) -> list[str]:
         """Mark tools expanded for this session; announce when that changes a lazy listing."""

@@ -23,6 +23,7 @@ from paralaw.skills.framework.tool_fields import INTERNAL_FIELDS
 SchemaMode = Literal["lazy", "full"]
 EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
 REVIEW_ID = {"type": "string", "description": "Review to work on (from open_review); may be left out when only one review is open."}
+CONFIRM = {"type": "boolean", "default": False, "description": "True once the user has agreed to this change."}
 
 
 @dataclass
@@ -40,6 +41,7 @@ class ToolSpec:
     input_model: type[BaseModel] | None = None
     handler: Callable[..., Awaitable[dict[str, Any]]] | None = None
     always_full: bool = False
+    needs_confirmation: bool = False
     annotations: types.ToolAnnotations = field(init=False)
 
     def __post_init__(self) -> None:
@@ -90,6 +92,9 @@ def skill_spec(registration: SkillRegistration) -> ToolSpec:
     function = registration.to_tool_definition()["function"]
     parameters = copy.deepcopy(function["parameters"])
     parameters.setdefault("properties", {})["review_id"] = dict(REVIEW_ID)
+    needs_confirmation = registration.requires_confirmation or registration.effect in ("create", "update", "delete")
+    if needs_confirmation:
+        parameters["properties"]["confirm"] = dict(CONFIRM)
     return ToolSpec(
         name=function["name"],
         title=registration.name,
@@ -99,6 +104,7 @@ def skill_spec(registration: SkillRegistration) -> ToolSpec:
         effect=registration.effect,
         domain=registration.domain,
         registration=registration,
+        needs_confirmation=needs_confirmation,
     )
 
 

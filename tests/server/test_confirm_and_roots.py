@@ -79,3 +79,64 @@ async def test_client_roots_replace_the_configured_folders(tmp_path, mode):
             refused = payload(await client.call_tool("open_review", {"documents": [{"path": str(MSA)}]}))
             assert refused["code"] == "ACCESS_DENIED" and str(tmp_path / "deal") in refused["message"]
     assert calls
+
+
+def _note_skill():
+    """A write skill (effect create) registered only for this test: the server must ask before running it."""
+    from pydantic import BaseModel, Field
+
+    from paralaw.skills.framework.base import ClauseInput, require_clause, require_structure
+    from paralaw.skills.framework.schema import SkillRegistration
+
+    class NoteInput(ClauseInput):
+        note: str = Field(description="The note to attach to the clause.")
+
+    class NoteOutput(BaseModel):
+        clause_id: str
+        note: str
+        summary: str
+
+    def add_note(data: NoteInput) -> NoteOutput:
+        clause = require_clause(require_structure(data.document_structure), data.clause_id)
+        return NoteOutput(clause_id=clause.clause_id, note=data.note, summary=f"note added to {clause.clause_id}")
+
+    return SkillRegistration(skill_id="add_note", name="Add a note", description="Attach a note to a clause.",
+                             input_schema=NoteInput, output_schema=NoteOutput, local_handler=add_note, effect="create")
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_write_skills_need_confirmation(mode):
+    from paralaw.skills.packs import all_registrations
+
+    elicit, asked = answering("accept")
+    server = build_server(":memory:", allowed_dirs=[str(DATA)], registrations=all_registrations() + [_note_skill()])
+    spec = server.paralaw_state.catalog.get("add_note")
+    assert spec.needs_confirmation and "confirm" in spec.input_schema["properties"]
+    assert spec.annotations.read_only_hint is False and spec.annotations.idempotent_hint is False
+    with anyio.fail_after(WAIT):
+        async with Client(server, mode=mode) as client:
+            await open_msa(client)
+            refused = payload(await client.call_tool("add_note", {"clause_id": "15.2", "note": "cap too low"}))
+            assert refused["code"] == "CONFIRMATION_REQUIRED"
+            done = await client.call_tool("add_note", {"clause_id": "15.2", "note": "cap too low", "confirm": True})
+            assert done.structured_content == {"clause_id": "15.2", "note": "cap too low", "summary": "note added to 15.2"}
+        async with Client(server, mode=mode, elicitation_callback=elicit) as client:
+            asked_done = await client.call_tool("add_note", {"clause_id": "15.2", "note": "cap too low"})
+            assert asked_done.structured_content["clause_id"] == "15.2" and "Add a note" in asked[0]
+
+
+async def test_playbook_checklist_replaces_the_pack(tmp_path):
+    playbook = tmp_path / "playbook.yaml"
+    playbook.write_text("checklist:\n  - clause_id: '99'\n    clause_name: Liability cap\n    priority: high\n"
+                        "    query: aggregate liability limited\n    required_skills: [get_clause_context]\n", encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- just\n- a list\n", encoding="utf-8")
+    with anyio.fail_after(WAIT):
+        async with Client(build_server(":memory:", allowed_dirs=[str(DATA), str(tmp_path)])) as client:
+            opened = await client.call_tool("open_review", {"documents": [{"path": str(MSA)}], "playbook_path": str(playbook)})
+            assert not opened.is_error, opened.content[0].text
+            items = payload(await client.call_tool("get_checklist", {}))["items"]
+            assert [i["clause_name"] for i in items] == ["Liability cap"]
+            assert items[0]["resolved_clause_ids"] and items[0]["resolved_clause_ids"][0].startswith("15")
+            refused = payload(await client.call_tool("open_review", {"documents": [{"path": str(MSA)}], "playbook_path": str(bad)}))
+            assert refused["code"] == "INVALID_PLAYBOOK"

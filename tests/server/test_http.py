@@ -88,3 +88,29 @@ async def test_http_bearer_token(tmp_path):
             async with authorised, Client(streamable_http_client(url, http_client=authorised)) as client:
                 opened = await open_msa(client)
                 assert opened["domain"] == "generic"
+
+
+async def test_http_sessions_expand_tools_separately(tmp_path):
+    from mcp_flow import tools_by_name
+
+    with anyio.fail_after(WAIT):
+        async with serving(tmp_path / "reviews.db") as url:
+            async with Client(url, mode="legacy") as first, Client(url, mode="legacy") as second:
+                await open_msa(first)
+                await first.call_tool("describe_tools", {"names": ["get_outline"]})
+                assert "limit" in tools_by_name(await first.list_tools())["get_outline"].input_schema["properties"]
+                assert tools_by_name(await second.list_tools())["get_outline"].input_schema == {"type": "object", "properties": {}}
+
+
+async def test_http_listen_hears_list_changes(tmp_path):
+    with anyio.fail_after(WAIT):
+        async with serving(tmp_path / "reviews.db") as url:
+            async with Client(url) as client:
+                async with client.listen(tools_list_changed=True, resources_list_changed=True) as subscription:
+                    await open_msa(client)
+                    await client.call_tool("describe_tools", {"names": ["find_clauses"]})
+                    kinds = set()
+                    async for event in subscription:
+                        kinds.add(type(event).__name__)
+                        if kinds >= {"ToolsListChanged", "ResourcesListChanged"}:
+                            break
