@@ -16,12 +16,15 @@ import anyio
 
 from .checklist import SkillRun, analyze_clause, run_required_skills
 from .llm import ChatModel, LLMUnavailable, Usage
+from .locate import ClauseReader, drop_covered, pinpoint_risks
 from .mcp_client import McpToolSession, ServerToolError
 from .offline import risks_from_findings
 from .prompts import build_react_agent_messages
 from .react import react_agent_loop
 from .risks import normalize_risk, risk_key, verify_quotes
 from .settings import AgentSettings
+from .sweep import sweep_unit
+from .units import ClauseUnit, outline, plan_units
 
 logger = logging.getLogger(__name__)
 
@@ -44,25 +47,6 @@ class ReviewRequest:
     our_party: str = ""
     language: str | None = None
     playbook: str | None = None
-
-
-@dataclass
-class ClauseUnit:
-    """One checklist item resolved to one clause of the contract."""
-
-    item: dict[str, Any]
-    clause_id: str
-    title: str = ""
-    text: str = ""
-    mode: str = ""
-    fallbacks: list[dict[str, str]] = field(default_factory=list)
-    tools_called: list[dict[str, Any]] = field(default_factory=list)
-    skipped_skills: list[str] = field(default_factory=list)
-    iterations: int = 0
-    usage: Usage = field(default_factory=Usage)
-    risks: list[dict[str, Any]] = field(default_factory=list)
-    messages: list[dict[str, Any]] = field(default_factory=list)
-    seconds: float = 0.0
 
 
 @dataclass
@@ -195,18 +179,6 @@ async def review_unit(ctx: ReviewContext, unit: ClauseUnit) -> ClauseUnit:
     return unit
 
 
-def units_from_checklist(items: list[dict[str, Any]]) -> tuple[list[ClauseUnit], list[dict[str, Any]]]:
-    """One unit per (item, resolved clause); items that resolved to no clause are reported as not found."""
-    units, missing = [], []
-    for item in items:
-        resolved = item.get("resolved_clause_ids") or []
-        if not resolved:
-            missing.append(item)
-        for clause_id in resolved:
-            units.append(ClauseUnit(item=item, clause_id=str(clause_id)))
-    return units, missing
-
-
 async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings: AgentSettings, mode: str,
                      llm: ChatModel | None = None, send_text: bool = False,
                      progress: ProgressFn | None = None) -> dict[str, Any]:
@@ -219,7 +191,7 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
                               playbook_path=request.playbook)
     await tools.refresh()  # a domain review brings its domain's tools
     checklist = await tools.call("get_checklist", review_id=review["review_id"])
-    units, missing = units_from_checklist(checklist.get("items", []))
+    units, missing = plan_units(checklist.get("items", []), await outline(tools, review["review_id"]))
     ctx = ReviewContext(tools=tools, settings=settings, llm=llm, review=review, mode=mode)
     limiter = anyio.CapacityLimiter(settings.concurrency)
     done = 0
@@ -237,6 +209,12 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     async with anyio.create_task_group() as tg:
         for unit in units:
             tg.start_soon(worker, unit)
+    sweep = await sweep_unit(tools, checklist.get("items", []), review["review_id"], ctx.language)
+    if sweep is not None:
+        units.append(sweep)
+    reader = ClauseReader(tools, review["review_id"])
+    for unit in units:
+        await pinpoint_risks(reader, unit.risks)
     _finish_risks(units, contract_texts(request))
     return {"review": review, "domain": checklist.get("domain", review.get("domain")), "mode": mode,
             "model": settings.model if llm is not None else None, "units": units, "not_found": missing,
@@ -258,3 +236,7 @@ def _finish_risks(units: list[ClauseUnit], texts: list[str]) -> None:
             seen.add(key)
             kept.append(risk)
         unit.risks = kept
+    everything = [r for unit in units for r in unit.risks]
+    keep = {id(r) for r in drop_covered(everything)}
+    for unit in units:
+        unit.risks = [r for r in unit.risks if id(r) in keep]

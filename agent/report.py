@@ -8,7 +8,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from .pipeline import ClauseUnit
+from .units import ClauseUnit
 
 LEVELS = ("high", "medium", "low")
 _ICON = {"high": "HIGH", "medium": "MEDIUM", "low": "LOW"}

@@ -1,0 +1,158 @@
+"""The review pipeline end to end: a real paralaw server in process, the real openai client against the scripted
+model server; react, checklist and offline modes, the fallbacks between them, quote checks and the reports."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import anyio
+import pytest
+
+from paralaw.agent.cli_review import load_manifest
+from paralaw.agent.mcp_client import connect
+from paralaw.agent.pipeline import DocumentInput, ReviewRequest, run_review
+from paralaw.agent.report import exit_status, to_json, to_markdown
+from paralaw.agent.settings import AgentSettings
+from scripted_llm import tool_call_turn, ScriptedLLM
+
+pytestmark = pytest.mark.anyio
+
+CASES = Path(__file__).resolve().parents[3] / "shared" / "data" / "review_cases"
+MSA = CASES / "services_a"
+REQUEST = ReviewRequest(documents=[DocumentInput(str(MSA / "master_services_agreement.md")),
+                                   DocumentInput(str(MSA / "baseline.md"), role="baseline")], our_party="Customer")
+
+
+def clause_of(body) -> str:
+    user = next(m["content"] for m in body["messages"] if m["role"] == "user")
+    return re.search(r"- Clause: (\S+)", user).group(1)
+
+
+def fenced_text(body) -> str:
+    user = next(m["content"] for m in body["messages"] if m["role"] == "user")
+    return user.split("<<<CLAUSE_START>>>\n", 1)[1].split("\n<<<CLAUSE_END>>>", 1)[0]
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of the clause's last paragraph, without its number: a verbatim quote."""
+    paragraph = [line for line in text.splitlines() if len(line.split()) > 4][-1]
+    return re.sub(r"^\S+\s+", "", paragraph.strip()).split(". ")[0]
+
+
+def reviewer(body):
+    """A model with a fixed method: read the clause, compare it and extract its terms, then answer with a quote."""
+    tools_seen = [m for m in body["messages"] if m["role"] == "tool"]
+    clause = clause_of(body)
+    if "tools" in body and not tools_seen:
+        return tool_call_turn(("get_clause_context", {"clause_id": clause}))
+    if "tools" in body and len(tools_seen) == 1:
+        return tool_call_turn(("compare_with_baseline", {"clause_id": clause}), ("extract_financial_terms", {"clause_id": clause}))
+    quote = first_sentence(fenced_text(body))
+    return {"content": json.dumps([{"risk_level": "高", "risk_type": "one_sided", "description": f"Clause {clause} favours the Supplier",
+                                    "reason": "compared with the baseline", "original_text": quote}])}
+
+
+async def review(mode, llm=None, request=REQUEST, **settings):
+    options = dict(concurrency=3, react_max_iterations=4)
+    options.update(settings)
+    async with connect(None, allowed_dirs=[str(MSA)]) as tools:
+        with anyio.fail_after(120):
+            return await run_review(tools, request, settings=AgentSettings(**options), mode=mode, llm=llm)
+
+
+async def test_multi_step_react_review(make_model):
+    with ScriptedLLM([], default=reviewer) as llm:
+        data = await review("react", make_model(llm))
+    units = [u for u in data["units"] if u.clause_id != "*"]
+    assert units and all(u.mode == "react" and not u.fallbacks for u in units)
+    assert data["units"][-1].clause_id == "*" and data["units"][-1].mode == "offline"  # the document-wide pass
+    liability = next(u for u in units if u.clause_id == "15")
+    names = [c["name"] for c in liability.tools_called]
+    assert names == ["get_clause_context", "compare_with_baseline", "extract_financial_terms"]
+    assert liability.iterations == 3 and liability.usage.total_tokens > 0
+    risk = liability.risks[0]
+    # the model answered for section 15; its quote sits in 15.5, so the risk is pinned there
+    assert risk["risk_level"] == "high" and risk["clause_id"] == "15.5" and risk["quote_verified"] is True
+    report = to_json(data)
+    audited = next(c for c in report["clauses"] if c["clause_id"] == "15")
+    assert [m["role"] for m in audited["audit"]["messages"]][:4] == ["system", "user", "assistant", "tool"]
+    assert report["summary"]["modes"] == {"react": len(units), "offline": 1}
+    assert "tools used: compare_with_baseline, extract_financial_terms, get_clause_context" in to_markdown(data)
+
+
+async def test_react_failure_falls_back_to_checklist(make_model):
+    def model(body):
+        if "tools" in body:
+            return {"content": "I think this clause is fine, mostly."}  # not the JSON asked for
+        return {"content": json.dumps([{"risk_level": "medium", "description": "checked",
+                                        "original_text": first_sentence(fenced_text(body))}])}
+
+    with ScriptedLLM([], default=model) as llm:
+        data = await review("react", make_model(llm))
+    unit = next(u for u in data["units"] if u.clause_id == "15")
+    assert unit.mode == "checklist"
+    assert unit.fallbacks[0]["mode"] == "react" and unit.fallbacks[0]["reason"].startswith("unparsable")
+    # the checklist path ran the item's required skills, and the analysis prompt carried their results
+    assert {"compare_with_baseline", "extract_financial_terms"} <= {c["name"] for c in unit.tools_called}
+    analysis_prompt = next(m["content"] for m in unit.messages if m["role"] == "user" and "[Analysis tool results]" in m["content"])
+    assert "[compare_with_baseline]" in analysis_prompt
+    assert unit.risks[0]["risk_level"] == "medium" and unit.risks[0]["quote_verified"] is True
+
+
+async def test_model_down_falls_back_to_offline(make_model, sleeps):
+    with ScriptedLLM([], default={"status": 500}) as llm:
+        data = await review("react", make_model(llm, max_retries=0), concurrency=1)
+    units = data["units"]
+    assert all(u.mode == "offline" for u in units)
+    first = units[0]
+    assert [f["mode"] for f in first.fallbacks] == ["react", "checklist"]
+    assert all(f["reason"].startswith("llm_error") for f in first.fallbacks)
+    assert all(u.fallbacks == [{"mode": "react", "reason": "model unavailable"}] for u in units[1:-1])
+    assert len(llm.requests) == 2  # after two failed requests in a row the model is not asked again
+    liability = next(u for u in units if u.clause_id == "15")
+    assert any(r["risk_type"].startswith("baseline_") for r in liability.risks)
+
+
+async def test_paraphrased_quote_is_flagged(make_model):
+    answer = [{"risk_level": "high", "description": "Customer liability is unlimited",
+               "original_text": "The Customer shall have unlimited liability."}]
+    with ScriptedLLM([], default={"content": json.dumps(answer)}) as llm:
+        data = await review("checklist", make_model(llm))
+    risks = [r for u in data["units"] for r in u.risks]
+    assert risks and all(r["quote_verified"] is False for r in risks)
+    assert "quote not found verbatim in the contract" in to_markdown(data)
+    assert to_json(data)["summary"]["unverified_quotes"] == len(risks)
+
+
+async def test_offline_review_of_the_services_case():
+    data = await review("offline")
+    assert all(u.mode == "offline" and u.usage.requests == 0 for u in data["units"])
+    ip = [r for u in data["units"] for r in u.risks if r["clause_id"] == "10.2" and r["risk_level"] == "high"]
+    assert ip and all(r["quote_verified"] for r in ip)
+    assert exit_status(data, "high") == 1 and exit_status(data, None) == 0
+    keys = [(r["clause_id"], r["risk_type"], (r["location"] or {}).get("original_text")) for u in data["units"] for r in u.risks]
+    assert len(keys) == len(set(keys))  # a finding reached through two checklist items is reported once
+
+
+def test_manifest_roles_for_fidic():
+    request, raw = load_manifest(str(CASES / "fidic_a" / "gold.json"))
+    assert [(Path(d.path).name, d.role) for d in request.documents] == [
+        ("general_conditions.md", "gc"), ("particular_conditions.md", "primary"), ("employers_requirements.md", "reference")]
+    assert request.domain == "fidic" and request.our_party == "Contractor" and raw["case_id"] == "fidic_a"
+
+
+async def test_list_changed_reaches_a_legacy_client():
+    """On the handshake-era protocol the server's tools/list_changed is a session notification: the session marks
+    its listing stale, and sync() re-lists before the next model call (here: the FIDIC tools appear)."""
+    fidic = CASES / "fidic_a"
+    async with connect(None, allowed_dirs=[str(fidic)], mode="legacy") as tools:
+        assert not tools.has_tool("fidic_merge_gc_pc") and not tools.stale
+        await tools.call("open_review", documents=[{"path": str(fidic / "particular_conditions.md"), "role": "primary"},
+                                                   {"path": str(fidic / "general_conditions.md"), "role": "gc"}], domain="fidic")
+        with anyio.fail_after(5):
+            while not tools.stale:
+                await anyio.lowlevel.checkpoint()
+        await tools.sync()
+        assert tools.has_tool("fidic_merge_gc_pc") and not tools.stale
