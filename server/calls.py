@@ -36,9 +36,9 @@ def _validator(schema: dict[str, Any]) -> Draft202012Validator:
     return _validators[key]
 
 
-def ok(data: dict[str, Any], *, structured: bool = True) -> types.CallToolResult:
-    text = json.dumps(data, ensure_ascii=False)
-    return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=data if structured else None)
+def ok(data: dict[str, Any]) -> types.CallToolResult:
+    """Success: the data as structuredContent, and as JSON text for hosts that read only text."""
+    return types.CallToolResult(content=[types.TextContent(text=json.dumps(data, ensure_ascii=False))], structured_content=data)
 
 
 def error(code: str, message: str, details: dict[str, Any] | None = None) -> types.CallToolResult:
@@ -132,7 +132,7 @@ async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, An
             return error("CONFIRMATION_REQUIRED", f"{spec.name} changes the review: ask the user, then call it again with confirm=true",
                          {"tool": spec.name, "effect": spec.effect})
         if not answer:
-            return ok({"done": False, "reason": "the user declined"}, structured=False)
+            return error("DECLINED", f"the user declined: {spec.name} was not run", {"tool": spec.name})
     primary, state = build_state(review)
     clause_id = str(arguments.get("clause_id") or "")
     result = await call.state.dispatcher.prepare_and_call(spec.name, clause_id, primary, state, llm_arguments=arguments)

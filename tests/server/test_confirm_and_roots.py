@@ -123,6 +123,10 @@ async def test_write_skills_need_confirmation(mode):
         async with Client(server, mode=mode, elicitation_callback=elicit) as client:
             asked_done = await client.call_tool("add_note", {"clause_id": "15.2", "note": "cap too low"})
             assert asked_done.structured_content["clause_id"] == "15.2" and "Add a note" in asked[0]
+        decline, _ = answering("decline")
+        async with Client(server, mode=mode, elicitation_callback=decline) as client:
+            declined = payload(await client.call_tool("add_note", {"clause_id": "15.2", "note": "cap too low"}))
+            assert declined["code"] == "DECLINED"
 
 
 async def test_playbook_checklist_replaces_the_pack(tmp_path):

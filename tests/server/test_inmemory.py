@@ -38,6 +38,7 @@ async def test_modern_flow_announces_through_listen(tmp_path):
     with anyio.fail_after(WAIT):
         async with Client(server) as client:
             assert client.protocol_version == "2026-07-28"
+            assert client.server_capabilities.tools.list_changed is True
             await open_msa(client)
             async with client.listen(tools_list_changed=True) as subscription:
                 failed = await client.call_tool("get_clause_context", {})
