@@ -25,7 +25,7 @@ from ..text.amounts import find_money, find_percentages, find_periods
 from .compare_with_baseline import CompareInput, CompareOutput, baseline_for_state, clause_body, compare_with_baseline
 from .criteria_check import CriterionResult, check_criterion
 from .load_review_criteria import applicable_criteria, resolve_criteria
-from .parties import canonical_party, counterparty_of
+from .parties import counterparty_of, party_role
 
 Level = Literal["none", "minor", "material", "critical"]
 
@@ -107,7 +107,7 @@ def _level(results: list[CriterionResult], comparison: CompareOutput | None) -> 
 def assess_deviation(data: DeviationInput) -> DeviationOutput:
     structure = require_structure(data.document_structure)
     snapshot = data.state_snapshot or {}
-    our = canonical_party(snapshot.get("our_party", ""), structure.text[:20000])
+    our = party_role(snapshot.get("our_party", ""), structure)
     counterparty = counterparty_of(our, structure.text[:20000])
     comparison, baseline_source = _compare(data)
     clause = structure.get_clause(data.clause_id)

@@ -22,7 +22,7 @@ from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from .clause_diff import LegalChange, SentencePair, align, number_changes, qualifier_changes, similarity, split_sentences, word_changes
-from .parties import MUTUAL, canonical_party, counterparty_of, same_side
+from .parties import MUTUAL, counterparty_of, party_role, same_side
 
 ModificationType = Literal["unmodified", "modified", "added", "deleted"]
 _DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omitted)|reserved|not used|omitted)\s*\]?|删除|（?略）?|此条删除|本条删除)\W*$", re.I)
@@ -180,7 +180,7 @@ def _baseline_for(data: CompareInput, structure: DocumentStructure) -> tuple[Doc
 
 def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None, how: str, kind: ModificationType,
             base_body: str, doc_body: str, doc_offset: int, structure: DocumentStructure) -> CompareOutput:
-    our = canonical_party(data.state_snapshot.get("our_party", "") or "", structure.text[:20000])
+    our = party_role(data.state_snapshot.get("our_party", "") or "", structure)
     base_sents, doc_sents = split_sentences(base_body), split_sentences(doc_body)
     counterparty = counterparty_of(our, structure.text[:20000])
     parties = tuple(p for p in (our, counterparty) if p)

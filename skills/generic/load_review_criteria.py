@@ -18,7 +18,7 @@ from ..framework.schema import SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from ..packs import resolve_domain
 from ..packs.criteria import CriteriaSet, Criterion, criteria_from_data, load_criteria_file, pack_criteria
-from .parties import canonical_party
+from .parties import party_role
 
 ALL = ("*", "all", "")
 
@@ -50,6 +50,8 @@ def resolve_criteria(domain: str, criteria_data: Any = None, criteria_file_path:
         playbook, source = criteria_from_data(criteria_data), "playbook"
     if playbook is None:
         return pack_criteria(domain), f"domain pack: {domain}"
+    if not playbook.criteria:  # a playbook with only a checklist keeps the pack's criteria
+        return pack_criteria(domain), f"domain pack: {domain} ({source} has no criteria)"
     if playbook.extends_pack:
         return playbook.merged_over(pack_criteria(domain)), f"{source} over domain pack: {domain}"
     return playbook, source
@@ -69,7 +71,7 @@ def applicable_criteria(criteria: CriteriaSet, structure: DocumentStructure | No
         raise ClauseNotFound(clause_id, [c.clause_id for c in structure.iter_clauses()] if structure else None)
     text = structure.full_text(clause)
     language = structure.language
-    party = canonical_party(our_party, structure.text[:20000])
+    party = party_role(our_party, structure)
     chosen = [c for c in pool if c.applies_to(clause.clause_id, f"{clause.title}\n{text}", language=language, our_party=party)]
     return chosen, clause.title, text
 

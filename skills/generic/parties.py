@@ -98,3 +98,25 @@ def same_side(role: str) -> set[str]:
         if (a, role) in ROLE_PAIRS:
             out.add(b)
     return out
+
+
+def party_role(name: str, structure) -> str:
+    """The role a review's party plays in the contract: 'Customer' for 'Customer', and also for
+    'Halvorsen Retail Group Limited' when the parties block defines it as (the "Customer")."""
+    name = (name or "").strip()
+    if not name:
+        return ""
+    text = structure.text[:20000]
+    spelled = canonical_party(name, text)
+    if any(spelled.lower() == role.lower() for role in KNOWN_ROLES) or structure.definition_of(spelled):
+        return spelled
+    for match in re.finditer(re.escape(name), text, re.I):
+        paragraph = text[match.end():match.end() + 400].split("\n\n", 1)[0]
+        label = re.search(r"\((?:the\s+|hereinafter\s+)?[\"“]([^\"”]{2,40})[\"”]\)", paragraph)
+        if label:
+            return label.group(1)
+    lowered = name.lower()
+    for definition in structure.definitions:
+        if lowered in definition.definition.lower() and len(definition.term) < 40:
+            return definition.term
+    return spelled

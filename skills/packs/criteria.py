@@ -211,8 +211,13 @@ def _line_for(loc: tuple[Any, ...], lines: dict[tuple[Any, ...], int]) -> int | 
     return None
 
 
+PLAYBOOK_ONLY_KEYS = ("checklist",)  # a playbook may carry its own checklist beside the criteria
+
+
 def _validate(data: Any, source: str, lines: dict[tuple[Any, ...], int], wrapped: bool) -> CriteriaSet:
     payload = {"criteria": data} if wrapped else data
+    if isinstance(payload, dict):
+        payload = {k: v for k, v in payload.items() if k not in PLAYBOOK_ONLY_KEYS}
     if not isinstance(payload, dict):
         raise CriteriaError(f"{source}: expected a mapping with a 'criteria' list (or a list of criteria), got {type(data).__name__}",
                             details={"source": source})

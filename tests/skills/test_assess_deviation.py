@@ -181,3 +181,9 @@ def test_errors_and_edge_cases(msa, load):
     assert "our party unknown" in neutral.data["summary"]
     definition = create_dispatcher("generic").get_registration("assess_deviation").to_tool_definition()
     assert set(definition["function"]["parameters"]["properties"]) == {"clause_id", "baseline_text"}
+
+
+def test_our_party_given_by_company_name(load):
+    state = make_state(load(MSA), our_party="Halvorsen Retail Group Limited", others=[("baseline", load(TEMPLATE))])
+    out = assess(load(MSA), "17.2", state)
+    assert (out.our_party, out.counterparty, out.deviation_level) == ("Customer", "Supplier", "critical")

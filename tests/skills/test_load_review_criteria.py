@@ -191,3 +191,10 @@ def test_period_limit_needs_a_unit():
         criteria_from_data({"criteria": [{"id": "n", "title": "N", "clause_patterns": ["x"],
                                           "limits": [{"label": "n", "measure": "period", "op": ">=", "value": 28}]}]})
     assert "criteria[0].limits[0]" in caught.value.message and "needs unit" in caught.value.message
+
+
+def test_playbook_with_only_a_checklist_keeps_the_pack(load):
+    state = make_state(load(MSA), our_party="Customer", playbook={"checklist": [{"clause_id": "term", "clause_name": "Term"}]})
+    result = call(load(MSA), "2.2", state)
+    assert result.data["source"] == "domain pack: generic (playbook has no criteria)"
+    assert {"renewal_notice_period", "renewal_term_length"} <= {c["id"] for c in result.data["criteria"]}
