@@ -40,7 +40,7 @@ QUALIFIERS: dict[str, str] = {
     "permanence": r"\bperpetual\b|\birrevocabl[ey]\b|永久|不可撤销",
     "restriction to purpose": r"\bsolely\b|\bonly for\b|仅限|仅用于",
 }
-_OBLIGE = re.compile(r"\b(?:shall|must)\b|应当|必须|应(?!付)")
+_OBLIGE = re.compile(r"\b(?:shall|must)\b(?!\s+(?:be entitled|have the right|be free|be permitted))|应当|必须|应(?!付)")
 _PERMIT = re.compile(r"\bmay\b|可以|有权")
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n")
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]|[^\sA-Za-z0-9\u4e00-\u9fff]")

@@ -103,7 +103,8 @@ def match_baseline(structure: DocumentStructure, clause: Clause, body: str, base
         other = _title(baseline, candidate)
         return 0.35 * fuzz.token_set_ratio(title, other) / 100 + 0.65 * content if title and other else content
 
-    scored = [(score(c), c) for c in baseline.iter_clauses() if bool(c.children) == bool(clause.children)]
+    # a clause with sub-paragraphs may match a baseline clause without them, at a small discount
+    scored = [(score(c) - (0 if bool(c.children) == bool(clause.children) else 0.05), c) for c in baseline.iter_clauses()]
     best_score, best = max(scored, key=lambda item: item[0], default=(0.0, None))
     same = baseline.get_clause(clause.clause_id)
     if same is not None and bool(same.children) == bool(clause.children):

@@ -204,3 +204,16 @@ def test_emptied_clause_is_deleted(load):
     assert out.modification_type == "deleted"
     assert out.deletions[0].startswith("Either party may terminate this Agreement for convenience")
     assert [f.kind for f in out.findings] == ["baseline_clause_deleted"]
+
+
+def test_spa_against_the_sha_spa_pack_baseline(load):
+    spa = load("review_cases/spa_a/share_purchase_agreement.md")
+    state = make_state(spa, our_party="Buyer", domain_id="sha_spa")
+    cap = compare(spa, "9.1", state)
+    assert (cap.baseline_source, cap.baseline_clause_id) == ("domain pack: sha_spa", "8.1")
+    assert details(cap, "number_changed") == ["percent 30% -> 5%"]
+    period = compare(spa, "9.3", state)
+    assert period.baseline_clause_id == "8.3"
+    assert details(period, "number_changed") == ["period 24 months -> 6 months"]
+    awareness = compare(spa, "8.3", state)
+    assert details(awareness, "qualifier_added") == ["knowledge qualifier added ('so far as the Seller is aware')"]
