@@ -22,25 +22,28 @@ from ..framework.state import document_with_role, state_snapshot
 from ..text.amounts import Money, Percent, Period, find_money, find_percentages, find_periods
 
 TermType = Literal[
-    "cap", "damages", "interest", "retention", "advance_payment", "security", "minimum_commitment", "threshold",
+    "cap", "damages", "interest", "retention", "advance_payment", "security", "insurance", "minimum_commitment", "threshold",
     "revenue_share", "fee", "price", "payment_term", "time_limit", "other",
 ]
 
-# (type, pattern): the nearest match to a value decides its type; ties go to the earlier rule.
-_RULES: list[tuple[str, str]] = [
+# (type, pattern): the nearest match to a value decides its type; ties go to the earlier rule. Words that only
+# say money moves ("payable", "price") lose to a specific word a little further away ("charge of £145,000 payable").
+_RULES: list[tuple] = [  # (type, pattern[, distance penalty in characters])
     ("damages", r"liquidated\s+damages|delay\s+damages|damages\s+for\s+delay|penalt(?:y|ies)|service\s+credits?|违约金|误期赔偿|赔偿金"),
     ("interest", r"interest\s+(?:rate|at|on|of|shall|will|accru\w*|charges?|calculated|payable)|rate\s+of\s+interest|late\s+payment|late\s+charges?|financing\s+charges?|per\s+annum|利息|利率|LPR|贷款市场报价利率|逾期付款|逾期支付"),
     ("retention", r"retention|retained|质量保证金|保留金|质保金"),
     ("advance_payment", r"advance\s+payment|prepayment|down\s+payment|预付款"),
     ("security", r"performance\s+security|security|performance\s+bond|bond|bank\s+guarantee|guarantee|letter\s+of\s+credit|履约担保|支付担保|保函|担保"),
-    ("cap", r"shall\s+not\s+exceed|not\s+exceed|exceed|cap(?:ped)?\b|aggregate\s+liability|total\s+liability|liability|maximum|limited\s+to|上限|不超过|最高|累计"),
-    ("minimum_commitment", r"guaranteed\s+minimum|minimum\s+(?:annual|purchase|order|royalt|commitment|quantit|fee|volume)\w*|shortfall|at\s+least|not\s+less\s+than|no\s+less\s+than|最低"),
+    ("insurance", r"insurance|insured|保险"),
+    ("cap", r"shall\s+not\s+exceed|not\s+exceed|exceed\b|cap(?:ped)?\b|aggregate\s+liability|total\s+liability|liability|maximum|limited\s+to|上限|不超过|最高|累计"),
+    ("minimum_commitment", r"guaranteed\s+minimum|minimum\s+(?:annual|purchase|order|royalt|commitment|quantit|fee|volume)\w*|shortfall|最低"),
+    ("minimum_commitment", r"at\s+least|not\s+less\s+than|no\s+less\s+than", 40),
     ("threshold", r"de\s+minimis|threshold|basket|deductible|in\s+excess\s+of|exceeds|minimum|起付|超过"),
     ("revenue_share", r"royalt(?:y|ies)|revenue\s+share|(?:gross|net)\s+(?:profits?|revenues?|sales)|profits?|commission|分成|提成"),
-    ("fee", r"\bfees?\b|charges?|费用|费"),
-    ("price", r"price|consideration|contract\s+amount|purchase\s+price|合同价|价款|合同金额|暂列金额|暂估价"),    ("payment_term", r"\bpa(?:y|id|yment|yable)\w*|invoice|支付|付款"),
+    ("fee", r"\bfees?\b|charges?|\brates\b|费用|费"),
+    ("price", r"price|consideration|contract\s+amount|purchase\s+price|合同价|价款|合同金额|暂列金额|暂估价", 15),    ("payment_term", r"\bpa(?:y|id|yment|yable)\w*|invoice|支付|付款", 60),
 ]
-_RULE_RES = [(kind, re.compile(p, re.IGNORECASE)) for kind, p in _RULES]
+_RULE_RES = [(rule[0], re.compile(rule[1], re.IGNORECASE), rule[2] if len(rule) > 2 else 0) for rule in _RULES]
 _PAYMENT = re.compile(r"\bpa(?:y|id|yment|yable)\w*|invoice|remit|支付|付款|结算|拨付", re.IGNORECASE)
 _RATE_BASIS = [
     ("per_day", re.compile(r"per\s+(?:calendar\s+)?day|for\s+each\s+day|each\s+day\s+of\s+delay|per\s+diem|daily|每(?:延误|逾期|迟延)?(?:一)?(?:天|日)|每日", re.IGNORECASE)),
@@ -108,12 +111,12 @@ def _classify(text: str, item_start: int, item_end: int, sentence: tuple[int, in
     if kind == "period":
         return "payment_term" if _PAYMENT.search(text, lo, hi) else "time_limit"
     best: tuple[int, int, str] | None = None
-    for priority, (term_type, pattern) in enumerate(_RULE_RES):
+    for priority, (term_type, pattern, penalty) in enumerate(_RULE_RES):
         for m in pattern.finditer(text, lo, hi):
             if m.end() > item_start and m.start() < item_end:
                 continue  # inside the value or its basis
             distance = item_start - m.end() if m.end() <= item_start else m.start() - item_end
-            key = (distance, priority, term_type)
+            key = (distance + penalty, priority, term_type)
             if best is None or key < best:
                 best = key
     return best[2] if best else "other"

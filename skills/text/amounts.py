@@ -197,7 +197,7 @@ _PCT = re.compile(
 )
 _ZH_BASE = {"百分之": 1.0, "千分之": 0.1, "万分之": 0.01}
 _BASIS_EN = re.compile(
-    r"\s+of\s+((?:the\s+|all\s+|any\s+|each\s+|such\s+)?(?:[\w'’-]+)(?:\s+(?!(?:which|that|for|per|in|payable|and|or|within|to|on|if|as|by|at|is|shall|will|from|during|under|after|before|plus|less)\b)[\w'’-]+){0,5})",
+    r"(?:\s+(?:per\s+annum|per\s+year|a\s+year|per\s+month|a\s+month))?\s+(of|above|over)\s+((?:the\s+|all\s+|any\s+|each\s+|such\s+)?(?:[\w'’-]+)(?:\s+(?!(?:which|that|for|per|in|payable|and|or|within|to|on|if|as|by|at|is|shall|will|from|during|under|after|before|plus|less)\b)[\w'’-]+){0,5})",
     re.IGNORECASE,
 )
 _BASIS_ZH = re.compile(r"([\u4e00-\u9fff（）()]{2,30})的$")
@@ -215,10 +215,10 @@ def _zh_number(text: str) -> float | None:
 def _basis(text: str, start: int, end: int) -> str:
     m = _BASIS_EN.match(text, end)
     if m:
-        return f"of {m.group(1)}".strip()
+        return f"{m.group(1)} {m.group(2)}".strip()
     m = _BASIS_ZH.search(text[max(0, start - 31):start])
     if m:
-        run = re.split(r"[为按是以于，,。；;：:]", m.group(1))[-1]
+        run = re.split(r"[为按是以于占，,。；;：:]|达到|超过|低于|少于|不足", m.group(1))[-1]
         return run.rsplit("的", 1)[-1]
     return ""
 

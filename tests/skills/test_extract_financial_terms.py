@@ -118,3 +118,39 @@ def test_dispatcher_whole_document_flag(load):
     result = call(load(SPA), "9.1", whole_document=True, term_types=["cap"])
     assert result.success and result.data["scope"] == "document"
     assert any(t["value"] == 5 and t["clause_id"] == "9.1" for t in result.data["terms"])
+
+
+def test_interest_rate_above_a_reference_rate(load):
+    msa = load("review_cases/services_a/master_services_agreement.md")
+    (rate,) = run(msa, "9.5").terms
+    assert (rate.term_type, rate.value, rate.rate_basis) == ("interest", 2, "per_annum")
+    assert rate.basis == "above the Bank of England base rate"
+    gc = load("review_cases/fidic_a/general_conditions.md")
+    (margin,) = run(gc, "14.8").terms
+    assert (margin.term_type, margin.quote, margin.basis) == ("interest", "three percentage points", "above the discount rate of the central bank")
+
+
+def test_liability_cap_insurance_and_charges(load):
+    msa = load("review_cases/services_a/master_services_agreement.md")
+    cap = run(msa, "15.4").terms
+    assert [(t.term_type, t.value, t.unit) for t in cap] == [("cap", 2_000_000, "GBP"), ("cap", 200, "percent")]
+    insurance = run(msa, "16.1", term_types=["insurance"]).terms
+    assert {t.value for t in insurance} == {5_000_000, 10_000_000}
+    charges = run(msa, "*", term_types=["fee"]).terms
+    assert any(t.value == 86_500 and t.rate_basis == "per_month" for t in charges)
+
+
+def test_zh_security_and_advance_payment(load):
+    zh = load(ZH)
+    out = run(zh, "*", term_types=["security", "advance_payment"])
+    assert [(t.term_type, t.value, t.clause_id) for t in out.terms] == [
+        ("security", 5, "2.4"), ("security", 10, "3.4"), ("advance_payment", 10, "11.2"), ("advance_payment", 80, "11.2"),
+    ]  # 80%: the advance is fully recovered once payments reach 80% of the contract price
+    assert all(t.basis.startswith("签约合同价") for t in out.terms)
+
+
+def test_tool_definition_hides_internal_fields():
+    definition = create_dispatcher("generic").get_registration("extract_financial_terms").to_tool_definition()
+    properties = definition["function"]["parameters"]["properties"]
+    assert set(properties) == {"clause_id", "whole_document", "term_types", "max_terms"}
+    assert all(p.get("description") for p in properties.values())

@@ -129,3 +129,10 @@ def test_errors_and_empty_results(load):
     out = run(plain, "1", term="Notice")
     assert out.terms == [] and not out.lookup.found and out.definitions_available == 0
     assert "define no terms" in out.summary
+
+
+def test_tool_definition_hides_internal_fields():
+    definition = create_dispatcher("generic").get_registration("resolve_definition").to_tool_definition()
+    properties = definition["function"]["parameters"]["properties"]
+    assert set(properties) == {"clause_id", "term", "whole_document"}
+    assert all(p.get("description") for p in properties.values())
