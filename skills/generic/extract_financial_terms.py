@@ -35,7 +35,7 @@ _RULES: list[tuple] = [  # (type, pattern[, distance penalty in characters])
     ("advance_payment", r"advance\s+payment|prepayment|down\s+payment|预付款"),
     ("security", r"performance\s+security|security|performance\s+bond|bond|bank\s+guarantee|guarantee|letter\s+of\s+credit|履约担保|支付担保|保函|担保"),
     ("insurance", r"insurance|insured|保险"),
-    ("cap", r"shall\s+not\s+exceed|not\s+exceed|exceed\b|cap(?:ped)?\b|aggregate\s+liability|total\s+liability|liability|maximum|limited\s+to|上限|不超过|最高|累计"),
+    ("cap", r"shall\s+not\s+exceed|not\s+exceed|exceed\b|cap(?:ped)?\b|aggregate\s+liability|total\s+liability|liability|maximum|limited\s+to|上限|不超过|最高"),
     ("minimum_commitment", r"guaranteed\s+minimum|minimum\s+(?:annual|purchase|order|royalt|commitment|quantit|fee|volume)\w*|shortfall|最低"),
     ("minimum_commitment", r"at\s+least|not\s+less\s+than|no\s+less\s+than", 40),
     ("threshold", r"de\s+minimis|threshold|basket|deductible|in\s+excess\s+of|exceeds|minimum|起付|超过"),
