@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 
 import mcp_types as types
-from conftest import CASES, DATA, require  # noqa: F401  (the root conftest's data paths)
+
+# the data folder beside the checkout (computed here: several test folders have a conftest module)
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+CASES = DATA / "review_cases"
 
 MSA = CASES / "services_a" / "master_services_agreement.md"
 
