@@ -124,3 +124,23 @@ def test_offsets_index_into_a_whole_cuad_contract(load):
     assert any(m.quote == "Five Million Dollars ($5,000,000)" and m.value == 5_000_000 for m in find_money(doc.text))
     for item in found:
         assert doc.text[item.start:item.end] == item.quote
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+_PIECES = st.sampled_from([
+    "$", "US$", "USD ", "£", "€", "¥", "人民币", "元", "万", "整", "壹", "佰", "三", "十", "%", "％", " per cent", " percent",
+    "百分之", "万分之", "(", ")", "（", "）", " ", ",", ".", "1", "0", "5", "1,000", "2.5", " million", "m", " dollars",
+    "ten", "thirty", "-", " and ", " days", " Business Days", "日", "天", "个月", "年", "2024", "月", "the", "\n",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_any_text_gives_consistent_quotes(text):
+    for found in (find_money(text), find_percentages(text), find_periods(text)):
+        for item in found:
+            assert text[item.start:item.end] == item.quote
+            assert item.value >= 0
+        assert all(a.end <= b.start for a, b in zip(found, found[1:]))
