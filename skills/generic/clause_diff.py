@@ -43,6 +43,7 @@ QUALIFIERS: dict[str, str] = {
 _OBLIGE = re.compile(r"\b(?:shall|must)\b(?!\s+(?:be entitled|have the right|be free|be permitted))|应当|必须|应(?!付)")
 _PERMIT = re.compile(r"\bmay\b|可以|有权")
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n")
+SUBJECT_WITHIN = 45  # a role this close to the start of a sentence is taken as its subject
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]|[^\sA-Za-z0-9\u4e00-\u9fff]")
 
 
@@ -192,6 +193,15 @@ def _sides(parties: tuple[str, ...]):
     return lambda roles: {table.get(role, role) for role in roles}
 
 
+def _widen(tokens: list[tuple[str, int, int]], i: int, j: int) -> tuple[int, int]:
+    """One word either side of a changed span (words only, not numbers or punctuation)."""
+    if i > 0 and tokens[i - 1][0].isalpha():
+        i -= 1
+    if j < len(tokens) and tokens[j][0].isalpha():
+        j += 1
+    return i, j
+
+
 def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list[LegalChange]:
     """'shall' <-> 'may' and replaced party roles between a baseline sentence and its document counterpart."""
     side = _sides(parties)
@@ -209,15 +219,15 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
             changes.append(LegalChange(kind="modal_changed", detail=f"permission became obligation: '{was}' -> '{now}'",
                                        before=was, after=now, evidence=after, subject=first_role(after, parties)))
         # one token either side, so that "Either party" -> "The Disclosing Party" is seen whole
-        wide_was = _span(before, old, max(0, i1 - 1), min(len(old), i2 + 1))
-        wide_now = _span(after, new, max(0, j1 - 1), min(len(new), j2 + 1))
+        wide_was = _span(before, old, *_widen(old, i1, i2))
+        wide_now = _span(after, new, *_widen(new, j1, j2))
         roles_was, roles_now = side(roles_in(wide_was, parties)), side(roles_in(wide_now, parties))
         if roles_was - roles_now and roles_now - roles_was:
             shown_was, shown_now = (was, now) if roles_in(was, parties) and roles_in(now, parties) else (wide_was, wide_now)
             changes.append(LegalChange(kind="party_changed",
                                        detail=f"party changed: '{shown_was}' -> '{shown_now}'", before=shown_was, after=shown_now, evidence=after,
                                        roles_before=sorted(roles_was), roles_after=sorted(roles_now)))
-    subject_was, subject_now = (next(iter(side({first_role(text, parties)}))) for text in (before, after))
+    subject_was, subject_now = (next(iter(side({first_role(text, parties, within=SUBJECT_WITHIN)}))) for text in (before, after))
     if subject_was and subject_now and subject_was != subject_now and not any(c.kind == "party_changed" for c in changes):
         changes.append(LegalChange(kind="party_changed", detail=f"the sentence's party changed: {subject_was} -> {subject_now}",
                                    before=before, after=after, evidence=after, subject=subject_now,

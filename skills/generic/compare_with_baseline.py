@@ -29,6 +29,7 @@ _DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omit
 _BENEFIT = re.compile(r"\bmay\b|\bentitled\b|\bright\b|\bvests?\b|\bown(?:s|ership)?\b|\bremain with\b|\bshall not exceed\b|"
                       r"\bnot (?:be )?liable\b|\blimited to\b|有权|归.{0,8}所有|不超过|不承担", re.I)
 _BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
+SOFTENERS = ("knowledge qualifier", "materiality", "reasonableness", "endeavours", "exception", "proviso", "subject to")
 MATCH_THRESHOLD = 0.65  # title+content score for a clause found by its words
 ID_MATCH_THRESHOLD = 0.45  # lower bar when the numbers agree too
 
@@ -151,6 +152,10 @@ def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, 
             return "unclear", "medium"
         if change.detail.startswith(("sole discretion", "at any time")) and our_party and subject in (our_party, counterparty):
             return ("adverse", "medium") if (subject == counterparty) == added else ("favourable", "low")
+        if change.detail.startswith(SOFTENERS) and our_party and subject in (our_party, counterparty):
+            # a qualifier softens the promise of the party it is about
+            weight = "medium" if change.detail.startswith("knowledge qualifier") else "low"
+            return ("adverse", weight) if (subject == counterparty) == added else ("favourable", "low")
         return "unclear", "low"
     if change.kind == "number_changed":
         return "unclear", "medium"
@@ -180,7 +185,7 @@ def _baseline_for(data: CompareInput, structure: DocumentStructure) -> tuple[Doc
 
 
 def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None, how: str, kind: ModificationType,
-            base_body: str, doc_body: str, doc_offset: int, structure: DocumentStructure) -> CompareOutput:
+            base_body: str, doc_body: str, structure: DocumentStructure) -> CompareOutput:
     our = party_role(data.state_snapshot.get("our_party", "") or "", structure)
     base_sents, doc_sents = split_sentences(base_body), split_sentences(doc_body)
     counterparty = counterparty_of(our, structure.text[:20000])
@@ -227,8 +232,8 @@ def compare_with_baseline(data: CompareInput) -> CompareOutput:
         base_clause = baseline.get_clause(data.clause_id) if baseline and data.baseline_text is None else None
         if base_clause is None:
             raise ClauseNotFound(data.clause_id, [c.clause_id for c in structure.iter_clauses()])
-        return _result(data, data.clause_id, source, base_clause.clause_id, "id", "deleted", clause_body(baseline, base_clause)[0], "", 0, structure)
-    body, offset = clause_body(structure, clause)
+        return _result(data, data.clause_id, source, base_clause.clause_id, "id", "deleted", clause_body(baseline, base_clause)[0], "", structure)
+    body = clause_body(structure, clause)[0]
     emptied = not body.strip() or bool(_DELETED.match(body))
     if data.baseline_text is not None:
         base_body, base_id, how, source = data.baseline_text.strip(), None, "argument", "argument"
@@ -246,12 +251,12 @@ def compare_with_baseline(data: CompareInput) -> CompareOutput:
         else:
             base_clause, how, _ = match_baseline(structure, clause, body, baseline)
         if base_clause is None:
-            return _result(data, clause.clause_id, source, None, "none", "deleted" if emptied else "added", "", body, offset, structure)
+            return _result(data, clause.clause_id, source, None, "none", "deleted" if emptied else "added", "", body, structure)
         base_body, base_id = clause_body(baseline, base_clause)[0], base_clause.clause_id
     if emptied:
-        return _result(data, clause.clause_id, source, base_id, how, "deleted", base_body, body, offset, structure)
+        return _result(data, clause.clause_id, source, base_id, how, "deleted", base_body, body, structure)
     kind: ModificationType = "unmodified" if similarity(base_body, body) == 1.0 else "modified"
-    return _result(data, clause.clause_id, source, base_id, how, kind, base_body, body, offset, structure)
+    return _result(data, clause.clause_id, source, base_id, how, kind, base_body, body, structure)
 
 
 def baseline_for_state(state: dict, language: str = "") -> tuple[DocumentStructure | None, str]:

@@ -62,8 +62,9 @@ def roles_in(text: str, extra: tuple[str, ...] = ()) -> set[str]:
     return found
 
 
-def first_role(text: str, extra: tuple[str, ...] = ()) -> str:
-    """The role that opens a sentence's subject: the first role (or 'mutual') named in it."""
+def first_role(text: str, extra: tuple[str, ...] = (), within: int | None = None) -> str:
+    """The role that opens a sentence's subject: the first role (or 'mutual') named in it, if it starts
+    within the first `within` characters (when given)."""
     best: tuple[int, str] | None = None
     mutual = _MUTUAL_RE.search(text)
     if mutual:
@@ -72,7 +73,9 @@ def first_role(text: str, extra: tuple[str, ...] = ()) -> str:
         match = _role_re(role).search(text)
         if match and (best is None or match.start() < best[0]):
             best = (match.start(), role)
-    return best[1] if best else ""
+    if best is None or (within is not None and best[0] > within):
+        return ""
+    return best[1]
 
 
 def canonical_party(name: str, text: str) -> str:

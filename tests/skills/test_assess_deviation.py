@@ -187,3 +187,21 @@ def test_our_party_given_by_company_name(load):
     state = make_state(load(MSA), our_party="Halvorsen Retail Group Limited", others=[("baseline", load(TEMPLATE))])
     out = assess(load(MSA), "17.2", state)
     assert (out.our_party, out.counterparty, out.deviation_level) == ("Customer", "Supplier", "critical")
+
+
+def test_spa_deductible_basket(load):
+    structure = load(SPA)
+    out = assess(structure, "9.2", make_state(structure, our_party="Buyer", domain_id="sha_spa"))
+    assert out.deviation_level == "material"
+    (finding,) = [f for f in out.findings if f.kind == "criterion_basket_tipping"]
+    assert gold("spa_a")["9.2"]["evidence"] in finding.evidence
+
+
+@pytest.mark.parametrize("with_template", [True, False])
+def test_exactly_the_planted_clauses_are_serious(load, with_template):
+    structure = load(MSA)
+    # with the case's template as the review baseline, and without it (the generic pack's neutral baseline)
+    state = make_state(structure, our_party="Customer", others=[("baseline", load(TEMPLATE))] if with_template else [])
+    leaves = [c.clause_id for c in structure.iter_clauses() if not c.children]
+    serious = {cid for cid in leaves if assess(structure, cid, state).deviation_level in ("material", "critical")}
+    assert serious == set(gold("services_a"))

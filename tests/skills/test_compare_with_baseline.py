@@ -217,3 +217,4 @@ def test_spa_against_the_sha_spa_pack_baseline(load):
     assert details(period, "number_changed") == ["period 24 months -> 6 months"]
     awareness = compare(spa, "8.3", state)
     assert details(awareness, "qualifier_added") == ["knowledge qualifier added ('so far as the Seller is aware')"]
+    assert [(f.severity, f.message.endswith("adverse to the Buyer.")) for f in awareness.findings] == [("medium", True)]

@@ -69,7 +69,7 @@ def test_chinese_clause_gets_chinese_criteria(load):
 def test_topic_and_all(load):
     state = make_state(load(SPA), our_party="Buyer", domain_id="sha_spa")
     by_topic = call(load(SPA), "limitations", state)  # a checklist topic, not a clause number
-    assert {c["id"] for c in by_topic.data["criteria"]} == {"warranty_cap_level", "claims_period_length", "threshold_level"}
+    assert {c["id"] for c in by_topic.data["criteria"]} == {"warranty_cap_level", "claims_period_length", "threshold_level", "basket_tipping"}
     everything = call(load(SPA), "*", state, topic="warranties")
     assert [c["id"] for c in everything.data["criteria"]] == ["blanket_awareness_qualifier"]
 
