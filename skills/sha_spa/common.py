@@ -235,6 +235,15 @@ def require_text(structure: DocumentStructure) -> None:
         raise SkillFailure("the document is empty: there is nothing to analyse", code="EMPTY_DOCUMENT")
 
 
+SHARE_DEAL = rx(r"\bSale\s+Shares\b", r"sale\s+and\s+purchase\s+of\s+(?:the\s+)?(?:entire\s+)?(?:issued\s+)?shares?\b", r"share\s+purchase\s+agreement",
+                r"subscri\w+\s+(?:for\s+)?[^.]{0,40}\bshares\b", r"shareholders['’]?\s+agreement", r"股权转让|股份转让|增资|投资协议|股东协议")
+
+
+def is_share_deal(structure: DocumentStructure) -> bool:
+    """Whether the agreement sells, issues or governs shares: market norms for SPAs only make sense then."""
+    return bool(SHARE_DEAL.search(structure.text))
+
+
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 

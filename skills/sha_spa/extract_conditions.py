@@ -16,7 +16,7 @@ from ..documents.model import Clause, DocumentStructure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
-from .common import (Focus, Sentence, Side, all_sentences, display_name, ordered, require_text, resolve_focus, resolve_side,
+from .common import (Focus, Sentence, Side, all_sentences, is_share_deal, display_name, ordered, require_text, resolve_focus, resolve_side,
                      rx, sentence_quote, split_by_focus, subject_role)
 
 CP_INTRO = rx(r"\bconditional\s+(?:up)?on\b", r"conditions?\s+precedent", r"subject\s+to\s+the\s+(?:satisfaction|fulfil+ment)",
@@ -230,7 +230,7 @@ def _long_stop_findings(structure: DocumentStructure, side: Side, items: list[Co
     if denial is not None or long_stop is None:
         anchor = denial or next((s for s in all_sentences(structure) if CP_INTRO.search(s.text) and COMPLETION.search(s.text)),
                                 Sentence(items[0].clause_id, 0, items[0].text))
-        return [Finding(severity="high", kind="missing_long_stop_date", clause_id=anchor.clause_id,
+        return [Finding(severity="high" if is_share_deal(structure) else "medium", kind="missing_long_stop_date", clause_id=anchor.clause_id,
                         message=(f"No long-stop date: the conditions ({outstanding}) may remain outstanding indefinitely and the "
                                  f"{side.name} has no right to walk away for delay; add a long-stop date with a termination right."),
                         evidence=sentence_quote(anchor))]

@@ -16,7 +16,7 @@ from ..documents.model import Clause, DocumentStructure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
-from .common import (Sentence, Side, all_sentences, display_name, ordered, require_text, resolve_focus, resolve_side, rx,
+from .common import (Sentence, Side, all_sentences, is_share_deal, display_name, ordered, require_text, resolve_focus, resolve_side, rx,
                      sentence_quote, split_by_focus, subject_role)
 
 WARRANTY_WORD = rx(r"warrant", r"陈述(?:与|和)?保证", r"保证")
@@ -171,8 +171,10 @@ def extract_reps_warranties(data: WarrantiesInput) -> WarrantiesOutput:
     repetition = next((s for s in mechanics if REPEATED.search(s.text)), None)
     definition = next((s for s in sents if AWARE_DEFINITION.search(s.text)), None)
     covered = sorted({i.subject for i in items} | {c for i in items for c in i.also_covers})
-    missing = [c for c in CORE_SUBJECTS if c not in covered] if items else []
-    findings = _findings(structure, side, items, general, repetition, definition, missing, any(GAP.search(s.text) for s in sents))
+    share_deal = is_share_deal(structure)  # missing subjects and repetition only matter when shares change hands
+    missing = [c for c in CORE_SUBJECTS if c not in covered] if items and share_deal else []
+    findings = _findings(structure, side, items, general, repetition, definition, missing,
+                         share_deal and any(GAP.search(s.text) for s in sents))
     kept, elsewhere = split_by_focus(ordered(findings), focus)
     summary = (f"{len(items)} warranties given by the {giver} ({', '.join(covered) or 'none found'}); general qualifiers: "
                f"{', '.join(g.kind for g in general) or 'none'}; repeated at completion: {'yes' if repetition else 'no'}; "

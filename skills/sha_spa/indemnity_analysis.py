@@ -13,7 +13,7 @@ from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from . import limitations as lim
-from .common import Side, all_sentences, ordered, require_text, resolve_focus, resolve_side, sentence_quote, split_by_focus
+from .common import Side, all_sentences, is_share_deal, ordered, require_text, resolve_focus, resolve_side, sentence_quote, split_by_focus
 from .market import Range, market_ranges
 
 
@@ -29,6 +29,7 @@ class IndemnityInput(ClauseInput):
 class IndemnityOutput(BaseModel):
     our_party: str
     our_party_assumed: bool
+    is_share_deal: bool = Field(description="False when the agreement neither sells nor issues shares: terms are listed but not judged.")
     consideration: lim.Amount | None
     caps: list[lim.Term] = Field(description="Caps on the seller's liability: for warranty claims and for indemnity claims.")
     de_minimis: lim.Term | None
@@ -77,7 +78,8 @@ def indemnity_analysis(data: IndemnityInput) -> IndemnityOutput:
     fraud = any(lim.FRAUD.search(s.text) and "limitation" in s.text.lower() or "限制" in s.text and lim.FRAUD.search(s.text) for s in sents)
     facts = dict(price=price, caps=caps, de_minimis=de_minimis, basket=basket, periods=periods, indemnities=indemnities,
                  tax=tax, negation=negation, pro=pro, anti=anti, fraud=fraud)
-    findings = _buyer_findings(side, ranges, **facts) if side.protected else _seller_findings(side, ranges, **facts)
+    share_deal = is_share_deal(structure)
+    findings = [] if not share_deal else _buyer_findings(side, ranges, **facts) if side.protected else _seller_findings(side, ranges, **facts)
     kept, elsewhere = split_by_focus(ordered(findings), focus)
     warranty_cap = next((c for c in caps if c.applies_to == "warranty claims"), None)
     general = next((p for p in periods if p.applies_to == "warranty claims"), None)
@@ -85,10 +87,11 @@ def indemnity_analysis(data: IndemnityInput) -> IndemnityOutput:
                f"de minimis {_pct(de_minimis.percent_of_consideration) if de_minimis else 'none'}; basket "
                f"{(_pct(basket.percent_of_consideration) + ' ' + basket.kind) if basket else 'none'}; claims period "
                f"{f'{general.months:g} months' if general else 'not found'}; {len(indemnities)} specific indemnities; tax covenant {tax}; "
-               f"{len(kept)} findings for the {side.name}{' (assumed)' if side.assumed else ''}.")
+               + (f"{len(kept)} findings for the {side.name}{' (assumed)' if side.assumed else ''}." if share_deal else
+                  "Not judged: the agreement does not sell or issue shares, so share-purchase market ranges do not apply."))
     sandbagging = "buyer_knowledge_no_bar" if pro else "anti_sandbagging" if anti else "silent"
     return IndemnityOutput(
-        our_party=side.name, our_party_assumed=side.assumed, consideration=price, caps=caps, de_minimis=de_minimis, basket=basket,
+        our_party=side.name, our_party_assumed=side.assumed, is_share_deal=share_deal, consideration=price, caps=caps, de_minimis=de_minimis, basket=basket,
         claims_periods=periods, specific_indemnities=indemnities, tax_covenant=tax,
         tax_covenant_evidence=sentence_quote(negation or covenant) if (negation or covenant) else "",
         exclusions=lim.exclusions(structure, sents), sandbagging=sandbagging,

@@ -30,6 +30,7 @@ DEDUCTIBLE = rx(r"only\s+for\s+the\s+(?:amount|excess)\s+(?:by\s+which|over|of)"
 TIPPING = rx(r"(?:whole|entire|full)\s+amount", r"from\s+the\s+first", r"not\s+(?:merely|only)\s+the\s+excess", r"tipping", r"全部金额|全额")
 NOTICE_PERIOD = rx(r"notice[^.;]{0,220}(?:on\s+or\s+before|within|no\s+later\s+than|not\s+later\s+than)", r"unless[^.;]{0,220}notice",
                    r"claims?\s+period|\bsurviv", r"索赔期限|提出索赔|书面通知")
+RUNS_FROM_COMPLETION = rx(r"(?:after|following|from|of)\s+(?:the\s+)?(?:Completion|Closing)", r"surviv", r"交割(?:日)?(?:之)?后|自交割")
 CLAIM_WORD = rx(r"\bClaims?\b", r"warrant", r"索赔|赔偿")
 PROCEEDINGS = rx(r"withdrawn|legal\s+proceedings|issued\s+and\s+served", r"起诉|诉讼")
 INDEMNIFY = rx(r"shall\s+indemnify|indemnify\s+and\s+hold", r"(?:承担|负责)[^。；]{0,10}赔偿(?:责任)?[^。；]{0,10}(?:损失|费用)|予以(?:全额)?赔偿")
@@ -152,7 +153,7 @@ def claims_periods(sentences: list[Sentence]) -> list[Term]:
         if not (NOTICE_PERIOD.search(s.text) and CLAIM_WORD.search(s.text)) or PROCEEDINGS.search(s.text):
             continue
         for period in find_periods(s.text):
-            if period.unit not in ("months", "years", "weeks", "days"):
+            if period.unit not in ("months", "years", "weeks", "days") or not RUNS_FROM_COMPLETION.search(s.text[max(0, period.start - 80):period.end + 60]):
                 continue
             before = s.text[max(0, period.start - 120):period.start]
             tax = re.search(r"\bTax|税", before) and not INDEMNITY_SUBJECT.search(before)

@@ -118,3 +118,9 @@ def test_bad_inputs(load):
     assert call(load(SPA), clause_id="Clause 42").error.code == "CLAUSE_NOT_FOUND"
     assert call(load(SPA), consideration_amount=-5).error.code == "INVALID_ARGUMENT"
     assert call(DocumentStructure(document_id="empty")).error.code == "EMPTY_DOCUMENT"
+
+
+def test_a_services_agreement_is_listed_not_judged(load):
+    data = call(load("review_cases/services_a/master_services_agreement.md"), our_party="Customer").data
+    assert data["is_share_deal"] is False and data["findings"] == []
+    assert "Not judged" in data["summary"]
