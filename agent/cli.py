@@ -83,6 +83,7 @@ def serve(
 ) -> None:
     """Run the MCP server: stdio for MCP hosts, or --http."""
     import os
+    import sqlite3
 
     from paralaw.server import run_http, run_stdio
 
@@ -97,8 +98,8 @@ def serve(
             run_http(host=host, port=port, auth_token=auth_token, **options)
         else:
             run_stdio(**options)
-    except OSError as exc:
-        fail("SERVER_ERROR", str(exc))
+    except (OSError, sqlite3.Error) as exc:
+        fail("SERVER_ERROR", f"{type(exc).__name__}: {exc}")
 
 
 def main() -> None:

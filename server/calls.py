@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import partial
 from typing import Any
 
+import anyio
 import mcp_types as types
 from jsonschema import Draft202012Validator
 from mcp.server.context import ServerRequestContext
 from pydantic import ValidationError
 
 from paralaw.skills.errors import ParalawError
-from paralaw.skills.framework.dispatcher import describe_validation_error
+from paralaw.skills.framework.dispatcher import SkillDispatcher, describe_validation_error
+from paralaw.skills.framework.schema import SkillResult
 
 from . import confirm
 from .context import CallContext, ServerState, session_scope
@@ -101,6 +104,14 @@ def check_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> tuple[
     return missing, problems
 
 
+async def run_skill(dispatcher: SkillDispatcher, name: str, clause_id: str, primary: Any, state: dict[str, Any],
+                    arguments: dict[str, Any]) -> SkillResult:
+    """prepare_and_call in a worker thread, on its own event loop: a long analysis must not stall the server
+    (other sessions, listen streams and HTTP requests go on meanwhile)."""
+    job = partial(dispatcher.prepare_and_call, name, clause_id, primary, state, llm_arguments=arguments)
+    return await anyio.to_thread.run_sync(anyio.run, job)
+
+
 def _schema_error(spec: ToolSpec, missing: list[str], problems: list[dict[str, str]]) -> types.CallToolResult:
     parts = []
     if missing:
@@ -135,7 +146,7 @@ async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, An
             return error("DECLINED", f"the user declined: {spec.name} was not run", {"tool": spec.name})
     primary, state = build_state(review)
     clause_id = str(arguments.get("clause_id") or "")
-    result = await call.state.dispatcher.prepare_and_call(spec.name, clause_id, primary, state, llm_arguments=arguments)
+    result = await run_skill(call.state.dispatcher, spec.name, clause_id, primary, state, arguments)
     if not result.success:
         err = result.error
         return error(err.code if err else "SKILL_FAILED", err.message if err else "the skill failed", err.details if err else {})
