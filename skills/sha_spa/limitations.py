@@ -22,9 +22,9 @@ CAP = rx(r"(?:aggregate|total|maximum)\s+(?:amount\s+of\s+(?:the\s+)?)?liabilit"
          r"赔偿总额|累计赔偿|责任上限|最高赔偿|赔偿责任[^。；]{0,20}不超过")
 WHOLE_PRICE = rx(r"(?:shall\s+not\s+exceed|limited\s+to)\s+(?:an\s+amount\s+equal\s+to\s+)?the\s+(?:Initial\s+|Total\s+)?(?:Consideration|Purchase\s+Price)\b(?!\s+multiplied)",
                  r"不超过(?:全部)?(?:股权)?转让价款(?!的)")
-DE_MINIMIS = rx(r"(?:amount|value)\s+of\s+(?:that|any|the\s+relevant|an?\s+(?:individual|single))\s+Claim\b[^.;]{0,160}exceed",
+DE_MINIMIS = rx(r"(?:amount|value)\s+of\s+(?:that|any|the\s+relevant|an?\s+(?:individual|single))\s+(?:[A-Z]\w+\s+)?Claim\b[^.;]{0,160}exceed",
                 r"individual\s+claim|single\s+claim|de\s+minimis", r"单项|单笔|单一索赔")
-BASKET = rx(r"aggregate\s+amount\s+of\s+(?:all\s+)?(?:such\s+)?Claims\b[^.;]{0,160}exceed", r"\bbasket\b|\bdeductible\b",
+BASKET = rx(r"aggregate\s+amount\s+of\s+(?:all\s+)?(?:such\s+)?(?:[A-Z]\w+\s+)?Claims\b[^.;]{0,160}exceed", r"\bbasket\b|\bdeductible\b",
             r"起赔额|累计(?:索赔)?金额[^。；]{0,20}超过")
 DEDUCTIBLE = rx(r"only\s+for\s+the\s+(?:amount|excess)\s+(?:by\s+which|over|of)", r"\bthe\s+excess\b", r"\bdeductible\b", r"仅就超出部分|超出部分")
 TIPPING = rx(r"(?:whole|entire|full)\s+amount", r"from\s+the\s+first", r"not\s+(?:merely|only)\s+the\s+excess", r"tipping", r"全部金额|全额")
@@ -142,7 +142,8 @@ def basket(sentences: list[Sentence], price: Amount | None) -> Term | None:
         percents = find_percentages(s.text)
         term.percent_of_consideration = percents[0].value
         term.amount = price.value * percents[0].value / 100 if price else None
-    term.kind = "deductible" if DEDUCTIBLE.search(s.text) else "tipping" if TIPPING.search(s.text) else "unspecified"
+    # "the whole amount and not merely the excess" names the excess too: tipping wording is checked first.
+    term.kind = "tipping" if TIPPING.search(s.text) else "deductible" if DEDUCTIBLE.search(s.text) else "unspecified"
     return term
 
 

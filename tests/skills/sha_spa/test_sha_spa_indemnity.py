@@ -124,3 +124,22 @@ def test_a_services_agreement_is_listed_not_judged(load):
     data = call(load("review_cases/services_a/master_services_agreement.md"), our_party="Customer").data
     assert data["is_share_deal"] is False and data["findings"] == []
     assert "Not judged" in data["summary"]
+
+
+def own_spa():
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "spa_buyer_friendly.md"
+    return parse_document_text(path.read_text(encoding="utf-8"), filename=path.name)
+
+
+def test_buyer_friendly_regime_read_and_judged_from_both_sides():
+    structure = own_spa()
+    buyer = call(structure, our_party="Buyer").data
+    assert buyer["caps"][0]["percent_of_consideration"] == 100 and buyer["consideration"]["currency"] == "USD"
+    assert buyer["basket"]["kind"] == "tipping" and buyer["basket"]["percent_of_consideration"] == pytest.approx(0.5)
+    assert [(p["applies_to"], p["months"]) for p in buyer["claims_periods"]] == [("warranty claims", 48), ("tax claims", 84)]
+    assert buyer["tax_covenant"] == "given" and buyer["sandbagging"] == "anti_sandbagging" and not buyer["fraud_carve_out"]
+    assert {f["kind"] for f in buyer["findings"]} == {"anti_sandbagging", "no_fraud_carve_out"}
+    seller = {f["kind"]: f for f in call(structure, our_party="Seller").data["findings"]}
+    assert set(seller) == {"no_de_minimis", "tipping_basket", "claims_period_too_long"}
+    assert seller["claims_period_too_long"]["clause_id"] == "8.3"
