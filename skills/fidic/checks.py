@@ -36,6 +36,7 @@ _DESIGN = re.compile(r"Contractor[^.;]{0,60}(?:responsible|liable|responsibility
                      r"errors?[^.;]{0,40}(?:Employer's Requirements|Specification|Drawings)[^.;]{0,80}(?:Contractor|at its own)|承包人[^。；]{0,30}设计[^。；]{0,20}责任", re.I)
 _TERM = re.compile(r"\bthe\s+((?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?\s){1,3}(?:Date|Certificate|Period|Amount|Price|Security|Guarantee|Notice|Statement|Money|Sum|Programme|Report|Account|Value))\b")
 _REF = re.compile(r"(?:Sub-Clause|Clause)\s+(\d{1,3}(?:\.\d{1,3}){0,3}[A-Z]?)(?:\s*\(([a-z]{1,3}|[ivx]{1,5})\))?(?:\s*\[([^\]\n]{1,80})\])?")
+_ZH_REF = re.compile(r"第(\d{1,3}(?:\.\d{1,3}){0,3}[A-Z]?)条(?:[（(](\d{1,2})[)）])?(?:〔([^〕\n]{1,40})〕)?")
 _PAYLOAD_KINDS = {"substitute", "substitute_part", "add_at_end", "insert_new"}
 
 
@@ -74,8 +75,8 @@ def gc_title(merged: MergeResult, gc: DocumentStructure | None, clause_id: str) 
 
 
 def _titles_match(a: str, b: str) -> bool:
-    norm = lambda s: re.sub(r"[^a-z0-9]+", " ", s.lower()).strip()  # noqa: E731
-    return bool(a and b) and (norm(a) == norm(b) or fuzz.token_set_ratio(norm(a), norm(b)) >= 90)
+    norm = lambda s: re.sub(r"[^a-z0-9\u4e00-\u9fff]+", " ", s.lower()).strip()  # noqa: E731
+    return bool(a and b) and (norm(a) == norm(b) or fuzz.ratio(norm(a), norm(b)) >= 90)
 
 
 def _exists(merged: MergeResult, clause_id: str) -> str:
@@ -99,7 +100,7 @@ def deleted_still_referenced(merged: MergeResult, gc: DocumentStructure | None, 
             sources = sorted({r.source_clause_id for r in gc.cross_references
                               if r.source_clause_id and (r.target_id == target or r.target_id.startswith(target + "("))
                               and not r.source_clause_id.startswith(target)})
-        pattern = re.compile(rf"(?:Sub-Clause|Clause)\s+{re.escape(target)}(?![\d.]\d)")
+        pattern = re.compile(rf"(?:Sub-Clause|Clause)\s+{re.escape(target)}(?![\d.]\d)|第{re.escape(target)}条")
         for unit in merged.clauses.values():
             if unit.status != "deleted" and unit.clause_id != target and pattern.search(unit.text):
                 if not any(s == unit.clause_id or s.startswith(unit.clause_id + "(") for s in sources):
@@ -124,13 +125,13 @@ def _pc_references(merged: MergeResult, pc: DocumentStructure) -> list[tuple[Ame
         for lo, hi in ((a.start, a.end), (a.text_start, a.text_end)):
             if lo < 0:
                 continue
-            for m in _REF.finditer(pc.text, lo, hi):
-                if a.kind == "insert_new" and m.group(1) == a.target:
-                    continue
-                out.append((a, m))
+            for pattern in (_REF, _ZH_REF):
+                for m in pattern.finditer(pc.text, lo, hi):
+                    if not (a.kind == "insert_new" and m.group(1) == a.target):
+                        out.append((a, m))
     for u in merged.unparsed:
-        for m in _REF.finditer(pc.text, u.start, u.end):
-            out.append((None, m))
+        for pattern in (_REF, _ZH_REF):
+            out += [(None, m) for m in pattern.finditer(pc.text, u.start, u.end)]
     return out
 
 

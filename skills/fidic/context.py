@@ -45,8 +45,13 @@ def looks_like_gc(structure: DocumentStructure) -> bool:
     return bool(_GC_HEAD.search(structure.text[:1500])) and not looks_like_pc(structure)
 
 
+_ER_NAME = re.compile(r"(?:^|[_\-. ])er(?:[_\-. ]|$)|employers?_?requirements|发包人要求", re.I)
+
+
 def looks_like_er(structure: DocumentStructure) -> bool:
-    return bool(_ER_HEAD.search(structure.text[:600])) and not looks_like_pc(structure)
+    """An ER by its heading, or (as SPEC-19 §6.5 finds it) by a file name such as 'project_ER.docx'."""
+    named = bool(_ER_NAME.search(structure.filename or ""))
+    return (named or bool(_ER_HEAD.search(structure.text[:600]))) and not looks_like_pc(structure)
 
 
 def as_structure(value: Any, what: str) -> DocumentStructure | None:
