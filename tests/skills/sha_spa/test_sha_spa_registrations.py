@@ -3,6 +3,10 @@ our_party from the review state (a model's argument overrides it)."""
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 import anyio
 import pytest
 
@@ -63,3 +67,15 @@ def test_long_stop_date_with_termination_right_is_not_flagged():
     assert data["long_stop_clause_id"] == "4.2" and data["termination_right"] == "Buyer"
     assert data["conditions"][0]["category"] == "regulatory" and data["conditions"][0]["responsible_party"] == "Buyer"
     assert data["findings"] == []
+
+
+SNAPSHOT = Path(__file__).parent / "data" / "tool_definitions.json"
+
+
+def test_tool_definitions_match_the_snapshot():
+    """A changed schema is a deliberate act: regenerate with PARALAW_UPDATE_SNAPSHOTS=1 and review the diff."""
+    dispatcher = create_dispatcher("sha_spa")
+    current = {skill_id: dispatcher.get_registration(skill_id).to_tool_definition() for skill_id in SKILLS}
+    if os.environ.get("PARALAW_UPDATE_SNAPSHOTS") or not SNAPSHOT.exists():
+        SNAPSHOT.write_text(json.dumps(current, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert current == json.loads(SNAPSHOT.read_text(encoding="utf-8"))
