@@ -13,7 +13,6 @@ from typing import Any
 
 import anyio
 import mcp_types as types
-from jsonschema import Draft202012Validator
 from mcp.server.context import ServerRequestContext
 from pydantic import ValidationError
 
@@ -22,22 +21,12 @@ from paralaw.skills.framework.dispatcher import SkillDispatcher, describe_valida
 from paralaw.skills.framework.schema import SkillResult
 
 from . import confirm
+from .arguments import check_arguments, coerce_arguments, validator
 from .context import CallContext, ServerState, session_scope
 from .listing import ToolCatalog, ToolSpec
 from .reviews import build_state, choose_review
 
 logger = logging.getLogger(__name__)
-
-_validators: dict[str, Draft202012Validator] = {}
-
-
-def _validator(schema: dict[str, Any]) -> Draft202012Validator:
-    """Compiled once per distinct schema (compiling costs far more than validating)."""
-    key = json.dumps(schema, sort_keys=True)
-    if key not in _validators:
-        _validators[key] = Draft202012Validator(schema)
-    return _validators[key]
-
 
 def ok(data: dict[str, Any]) -> types.CallToolResult:
     """Success: the data as structuredContent, and as JSON text for hosts that read only text."""
@@ -47,61 +36,6 @@ def ok(data: dict[str, Any]) -> types.CallToolResult:
 def error(code: str, message: str, details: dict[str, Any] | None = None) -> types.CallToolResult:
     payload = {"code": code, "message": message, "details": details or {}}
     return types.CallToolResult(content=[types.TextContent(text=json.dumps(payload, ensure_ascii=False))], is_error=True)
-
-
-def _types_of(schema: dict[str, Any]) -> set[str]:
-    declared = schema.get("type")
-    found = set(declared) if isinstance(declared, list) else ({declared} if declared else set())
-    for option in schema.get("anyOf", []) + schema.get("oneOf", []):
-        found |= _types_of(option)
-    return found
-
-
-_DECODERS = {
-    "integer": lambda v: int(v) if v.strip().lstrip("-").isdigit() else None,
-    "number": lambda v: float(v),
-    "boolean": lambda v: {"true": True, "false": False}.get(v.strip().lower()),
-    "array": lambda v: json.loads(v),
-    "object": lambda v: json.loads(v),
-}
-_PYTHON = {"integer": int, "number": (int, float), "boolean": bool, "array": list, "object": dict}
-
-
-def coerce_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
-    """Undo the usual encodings of clients and models: '5' for 5, 'true' for true, a JSON string for a list,
-    a whole number for a string. Only where the value cannot be valid as given; anything else is left alone."""
-    properties = schema.get("properties", {})
-    fixed = dict(arguments)
-    for name, value in arguments.items():
-        kinds = _types_of(properties.get(name, {}))
-        if not kinds:
-            continue
-        if isinstance(value, str) and "string" not in kinds:
-            for kind in ("integer", "number", "boolean", "array", "object"):
-                if kind not in kinds:
-                    continue
-                try:
-                    decoded = _DECODERS[kind](value)
-                except (ValueError, TypeError):
-                    continue
-                if decoded is not None and isinstance(decoded, _PYTHON[kind]) and not (kind != "boolean" and isinstance(decoded, bool)):
-                    fixed[name] = decoded
-                    break
-        elif isinstance(value, int) and not isinstance(value, bool) and kinds == {"string"}:
-            fixed[name] = str(value)
-    return fixed
-
-
-def check_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> tuple[list[str], list[dict[str, str]]]:
-    """(missing required names, other problems) of `arguments` against the tool's full input schema."""
-    missing = [name for name in schema.get("required", []) if arguments.get(name) is None]
-    problems = []
-    for err in _validator(schema).iter_errors(arguments):
-        if err.validator == "required" and not err.path:
-            continue
-        field = ".".join(str(p) for p in err.absolute_path) or "(arguments)"
-        problems.append({"field": field, "problem": err.message})
-    return missing, problems
 
 
 async def run_skill(dispatcher: SkillDispatcher, name: str, clause_id: str, primary: Any, state: dict[str, Any],
@@ -152,7 +86,7 @@ async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, An
         return error(err.code if err else "SKILL_FAILED", err.message if err else "the skill failed", err.details if err else {})
     data = result.data
     if spec.output_schema is not None:
-        problems = [e.message for e in _validator(spec.output_schema).iter_errors(data)]
+        problems = [e.message for e in validator(spec.output_schema).iter_errors(data)]
         if problems:
             logger.error("%s returned data that does not match its output schema: %s", spec.name, problems[:3])
             return error("INTERNAL_ERROR", f"{spec.name} produced output that does not match its declared schema: {problems[0]}",

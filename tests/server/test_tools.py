@@ -168,7 +168,7 @@ async def test_text_documents_and_resources(server):
 
 
 def test_coerce_arguments_only_where_the_value_cannot_be_valid():
-    from paralaw.server.calls import coerce_arguments
+    from paralaw.server.arguments import coerce_arguments
 
     schema = {"type": "object", "properties": {
         "n": {"type": "integer"}, "flag": {"type": "boolean"}, "items": {"type": "array"},

@@ -1,0 +1,75 @@
+"""Tool arguments against a tool's full input schema: decoding the usual client and model encodings, then
+naming what is missing or wrong (the lazy protocol's schema-carrying error is built from this).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+_validators: dict[str, Draft202012Validator] = {}
+
+
+def validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """Compiled once per distinct schema (compiling costs far more than validating)."""
+    key = json.dumps(schema, sort_keys=True)
+    if key not in _validators:
+        _validators[key] = Draft202012Validator(schema)
+    return _validators[key]
+
+
+def _types_of(schema: dict[str, Any]) -> set[str]:
+    declared = schema.get("type")
+    found = set(declared) if isinstance(declared, list) else ({declared} if declared else set())
+    for option in schema.get("anyOf", []) + schema.get("oneOf", []):
+        found |= _types_of(option)
+    return found
+
+
+_DECODERS = {
+    "integer": lambda v: int(v) if v.strip().lstrip("-").isdigit() else None,
+    "number": lambda v: float(v),
+    "boolean": lambda v: {"true": True, "false": False}.get(v.strip().lower()),
+    "array": lambda v: json.loads(v),
+    "object": lambda v: json.loads(v),
+}
+_PYTHON = {"integer": int, "number": (int, float), "boolean": bool, "array": list, "object": dict}
+
+
+def coerce_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
+    """Undo the usual encodings of clients and models: '5' for 5, 'true' for true, a JSON string for a list,
+    a whole number for a string. Only where the value cannot be valid as given; anything else is left alone."""
+    properties = schema.get("properties", {})
+    fixed = dict(arguments)
+    for name, value in arguments.items():
+        kinds = _types_of(properties.get(name, {}))
+        if not kinds:
+            continue
+        if isinstance(value, str) and "string" not in kinds:
+            for kind in ("integer", "number", "boolean", "array", "object"):
+                if kind not in kinds:
+                    continue
+                try:
+                    decoded = _DECODERS[kind](value)
+                except (ValueError, TypeError):
+                    continue
+                if decoded is not None and isinstance(decoded, _PYTHON[kind]) and not (kind != "boolean" and isinstance(decoded, bool)):
+                    fixed[name] = decoded
+                    break
+        elif isinstance(value, int) and not isinstance(value, bool) and kinds == {"string"}:
+            fixed[name] = str(value)
+    return fixed
+
+
+def check_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> tuple[list[str], list[dict[str, str]]]:
+    """(missing required names, other problems) of `arguments` against the tool's full input schema."""
+    missing = [name for name in schema.get("required", []) if arguments.get(name) is None]
+    problems = []
+    for err in validator(schema).iter_errors(arguments):
+        if err.validator == "required" and not err.path:
+            continue
+        field = ".".join(str(p) for p in err.absolute_path) or "(arguments)"
+        problems.append({"field": field, "problem": err.message})
+    return missing, problems
