@@ -97,7 +97,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
 
 _HEADING = re.compile(rf"^(?:New\s+)?{TGT}\s*(?::\s*(?P<rest>.*))?$", _I)
 _ZH_HEADING = re.compile(rf"^第(?P<tid>{ID})条\s*(?:〔(?P<ttitle>[^〕]*)〕)?$")
-_CONTRACT_DATA_HEAD = re.compile(r"Part\s+A|Contract\s+Data|Appendix\s+to\s+Tender|合同数据|专用合同条款数据", _I)
 _BLANK_VALUE = re.compile(r"^(?:|-+|—+|–+|\.{3,}|…+|_+|\[\s*\]|\[[●•*]?\]|[●•]+|\[insert[^\]]*\]|\[to be [^\]]*\]|tbc|tba|tbd|to be (?:confirmed|stated|advised))$", _I)
 _NEW_HEADING = re.compile(rf"^(?P<id>{ID})\s+(?P<title>[^\n.;:]{{2,90}})$")
 
@@ -320,7 +319,3 @@ def parse_pc(text: str) -> ParsedPC:
                                             reason="not recognised as an amendment instruction"))
     _finish(pending, text, parsed)
     return parsed
-
-
-def is_contract_data_heading(line: str) -> bool:
-    return bool(_CONTRACT_DATA_HEAD.search(line))

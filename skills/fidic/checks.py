@@ -185,7 +185,7 @@ def target_findings(merged: MergeResult, gc: DocumentStructure | None) -> tuple[
                 elsewhere = next((u.clause_id for u in merged.clauses.values() if _titles_match(a.target_title, gc_title(merged, gc, u.clause_id))), "")
                 findings.append(Finding(severity="medium", kind="title_mismatch", clause_id=a.target,
                                         message=message + (f"; [{a.target_title}] is Sub-Clause {elsewhere}" if elsewhere else ""),
-                                        evidence=a.instruction if a.kind == "no_change" and not a.target_title else a.target_title))
+                                        evidence=a.target_title))
     return findings, checked
 
 

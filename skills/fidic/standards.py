@@ -98,7 +98,7 @@ _EDITION_TERMS: list[tuple[str, str, int]] = [
     ("1999", r"\bDAB\b", 1),
 ]
 _EDITION_IDS: list[tuple[str, str, int]] = [
-    ("2017", "20.2.1", 3), ("2017", "21.4.1", 3), ("2017", "3.7.3", 3), ("2017", "18.2", 0),
+    ("2017", "20.2.1", 3), ("2017", "21.4.1", 3), ("2017", "3.7.3", 3),
 ]
 
 
@@ -109,7 +109,7 @@ def detect_edition(texts: Iterable[str], clause_ids: Iterable[str] = ()) -> tupl
     joined = "\n".join(texts)
     ids = set(clause_ids)
     for edition, cid, weight in _EDITION_IDS:
-        if weight and cid in ids:
+        if cid in ids:
             score[edition] += weight
             reasons.append(f"Sub-Clause {cid} exists ({edition} numbering)")
     for edition, pattern, weight in _EDITION_TERMS:

@@ -20,7 +20,7 @@ from .standards import Benchmark, TimeStandard, normalise_party, paragraph_of, s
 
 _CUE_BEFORE = re.compile(
     r"(?:within|not later than|no later than|not less than|at least|after|before|prior to|period of|on or after(?: the)?|"
-    r"in any event|exceeding|more than|up to)\s*(?:a\s+)?(?:continuous\s+)?(?:period\s+of\s+)?$|[在于自从至于]|内$|提前$|超过$",
+    r"in any event|exceeding|more than|up to)\s*(?:a\s+)?(?:continuous\s+)?(?:period\s+of\s+)?$|(?:提前|超过|后|起)$",
     re.I,
 )
 _CUE_AFTER = re.compile(r"^\s*(?:'s|’s)?\s*(?:after|before|from|following|of\b|prior|notice|内|后|前|之日|以内|届满)", re.I)
@@ -144,7 +144,7 @@ def extract_time_limits(clause_id: str, text: str, language: str = "en") -> list
     limits: list[TimeLimit] = []
     for start, end, quote, value, unit, days in found:
         before = text[max(0, start - 40):start]
-        if not (_CUE_BEFORE.search(before.rstrip()) or _CUE_BEFORE.search(before) or _CUE_AFTER.match(text[end:end + 20])):
+        if not (_CUE_BEFORE.search(before.rstrip()) or _CUE_AFTER.match(text[end:end + 20])):
             continue
         s_start, s_end = _sentence_span(text, start, end)
         p_start, _ = _paragraph_span(text, start)
