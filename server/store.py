@@ -116,7 +116,8 @@ CREATE TABLE IF NOT EXISTS documents (
 
 
 class SqliteReviewStore:
-    """SQLite behind a lock; parsed reviews are cached in memory once read (documents are immutable)."""
+    """SQLite behind a lock. Parsed reviews are cached in memory once read (a review's documents never change),
+    but every lookup asks the database first, so reviews closed by another process on the same file are gone."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         target = str(path) if path is not None else str(default_store_path())
@@ -155,14 +156,15 @@ class SqliteReviewStore:
 
     def get(self, review_id: str) -> Review | None:
         with self._lock:
-            if review_id in self._cache:
-                return self._cache[review_id]
             row = self._db.execute(
                 "SELECT review_id, domain, language, our_party, playbook, created_at FROM reviews WHERE review_id = ?",
                 (review_id,),
             ).fetchone()
-            if row is None:
+            if row is None:  # perhaps closed by another server process on the same file
+                self._cache.pop(review_id, None)
                 return None
+            if review_id in self._cache:
+                return self._cache[review_id]
             docs = self._db.execute(
                 "SELECT document_id, role, filename, kind, structure FROM documents WHERE review_id = ? ORDER BY position",
                 (review_id,),

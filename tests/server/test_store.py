@@ -40,3 +40,14 @@ def test_review_ids_are_unguessable():
     ids = {new_review_id() for _ in range(1000)}
     assert len(ids) == 1000
     assert all(i.startswith("rev_") and len(i) >= 24 for i in ids)
+
+
+def test_a_review_closed_by_another_process_is_gone(tmp_path):
+    structure = load_document(MSA)
+    path = tmp_path / "reviews.db"
+    first, second = SqliteReviewStore(path), SqliteReviewStore(path)
+    review = _review(structure)
+    first.save(review)
+    assert second.get(review.review_id) is not None and first.get(review.review_id) is not None
+    assert second.delete(review.review_id)
+    assert first.get(review.review_id) is None and first.list() == []
