@@ -35,7 +35,10 @@ INSTRUCTIONS = (
 
 
 class ParalawServer(Server[Any]):
-    """A low-level Server whose handshake always advertises list_changed for tools and resources."""
+    """A low-level Server whose handshake always advertises list_changed for tools and resources (the SDK's
+    in-memory and HTTP transports call create_initialization_options() without arguments)."""
+
+    paralaw_state: ServerState  # the store, the tool catalog and the settings; tests and benchmarks read it
 
     def create_initialization_options(self, notification_options: NotificationOptions | None = None,
                                       experimental_capabilities: dict[str, dict[str, Any]] | None = None,
@@ -91,7 +94,7 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
         on_get_prompt=lambda ctx, params: prompts.get_prompt(state, params.name, params.arguments or {}),
         on_subscriptions_listen=ListenHandler(state.bus),
     )
-    server.paralaw_state = state  # for tests and benchmarks
+    server.paralaw_state = state
     return server
 
 
