@@ -27,6 +27,7 @@ _CUE_AFTER = re.compile(r"^\s*(?:'s|’s)?\s*(?:after|before|from|following|of\b
 _ORDINAL_DAY = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\s+day\b|第(\d{1,3})天")
 _ACTOR = r"(claiming Party|Claiming Party|Contractor|Employer|Engineer|DAAB|DAB|Parties|Party|expert)"
 _ACTOR_SHALL = re.compile(rf"\b(?:the\s+|each\s+|either\s+|a\s+)?{_ACTOR}\b(?:'s Representative)?\s+(?:shall|must|will|is required to)\b", re.I)
+_ACTOR_DOES = re.compile(rf"\b(?:the\s+|a\s+)?{_ACTOR}\b\s+(?:does not|fails to|(?!is\b|has\b)[a-z]+(?<!s)s\b)", re.I)
 _ACTOR_ANY = re.compile(rf"\b{_ACTOR}\b", re.I)
 _ZH_ACTOR = re.compile(r"(承包人|发包人|监理人|总监理工程师|合同当事人|双方|合同一方当事人)")
 _BAR = re.compile(
@@ -78,7 +79,7 @@ def _actor(text: str, start: int, end: int, s_start: int, s_end: int, zh: bool) 
     if zh:
         found = _ZH_ACTOR.findall(before) or _ZH_ACTOR.findall(after)
         return normalise_party(found[0]) if found else ""
-    shall_before = list(_ACTOR_SHALL.finditer(before))
+    shall_before = list(_ACTOR_SHALL.finditer(before)) or list(_ACTOR_DOES.finditer(before))
     if shall_before:
         return normalise_party(shall_before[-1].group(1))
     shall_after = _ACTOR_SHALL.search(after)
@@ -210,12 +211,17 @@ def attach_standards(limits: list[TimeLimit], clause_id: str, edition: str | Non
                 limit.standard_ref = f"{bench.label}: {bench.period_days} days ({bench.basis}; FIDIC Sub-Clause {ref})"
         return
     rows = standards_for(clause_id, edition)
-    for limit in limits:
-        scored = sorted(((_score(limit, row, limit.original_days), i) for i, row in enumerate(rows)), reverse=True)
-        if scored and scored[0][0] >= 3:
-            row = rows[scored[0][1]]
-            limit.standard_days, limit.standard_kind, limit.standard_party = row.period_days, row.period_kind, row.party
-            limit.standard_ref = f"FIDIC {row.edition} Sub-Clause {row.sub_clause} ({row.title}): {row.period_days} days"
+    # each standard row states one period: give it to the limit that fits it best, not to every similar one
+    pairs = sorted(((_score(limit, row, limit.original_days), -li, ri) for li, limit in enumerate(limits) for ri, row in enumerate(rows)), reverse=True)
+    used_rows, used_limits = set(), set()
+    for score, neg_li, ri in pairs:
+        if score < 3 or ri in used_rows or -neg_li in used_limits:
+            continue
+        used_rows.add(ri)
+        used_limits.add(-neg_li)
+        limit, row = limits[-neg_li], rows[ri]
+        limit.standard_days, limit.standard_kind, limit.standard_party = row.period_days, row.period_kind, row.party
+        limit.standard_ref = f"FIDIC {row.edition} Sub-Clause {row.sub_clause} ({row.title}): {row.period_days} days"
 
 
 def _benchmark_for(limit: TimeLimit) -> Benchmark | None:
