@@ -64,6 +64,7 @@ BOARD_SIZE = rx(rf"consist\s+of\s+(?:a\s+(?:minimum|maximum)\s+of\s+)?{NUM}(?:\s
 QUORUM_SIZE = rx(rf"quorum[^.;]{{0,60}}?(?:shall\s+be|is)\s+{NUM}", rf"{NUM}名(?:以上)?董事出席")
 PRESENCE_REQUIRED = rx(rf"(?:at\s+least\s+one|of\s+whom|of\s+which|including)[^.;]{{0,80}}?({PARTY})", rf"(?:须|应)(?:包括|有)[^。；]{{0,10}}({PARTY})")
 ADJOURNED = rx(r"adjourned\s+meeting[^.;]{0,120}(?:form|constitute)\s+a\s+quorum", r"延期(?:召开)?的?会议[^。；]{0,30}(?:即可|视为)")
+ADJOURNED_SIZE = rx(rf"(?:any\s+)?{NUM}(?:\s+\(\d+\))?\s+Directors?\s+present", rf"{NUM}名(?:以上)?董事出席")
 HOLDER = rx(rf"({PARTY})\s+(?:may|shall\s+be\s+entitled|shall\s+have\s+the\s+right|is\s+entitled|shall\s+first\s+be)",
             rf"(?:consent|approval|satisfaction)\s+of\s+(?:the\s+|an?\s+)?({PARTY})", rf"({PARTY})(?:有权|享有)", rf"(?:未经|须经)({PARTY})")
 CASTING_VOTE = rx(r"(?<!not\s)(?<!no\s)have\s+a\s+casting\s+vote|shall\s+be\s+entitled\s+to\s+a\s+casting\s+vote", r"(?<!不)享有决定票")
@@ -142,7 +143,9 @@ def governance_check(data: GovernanceInput) -> GovernanceOutput:
     side = resolve_side(data.our_party or data.state_snapshot.get("our_party", ""), structure, default="investor")
     sents = all_sentences(structure)
     found = {topic: [s for s in sents if pattern.search(s.text)] for topic, pattern in TOPICS.items()}
-    items = {topic: _item(structure, topic, matches) for topic, matches in found.items()}
+    quorum_clauses = {s.clause_id for s in found["board_quorum"]}
+    found["board_quorum_clause"] = [s for s in sents if s.clause_id in quorum_clauses]  # adjourned-meeting rules sit beside the quorum
+    items = {topic: _item(structure, topic, found[topic]) for topic in TOPICS}
     seats: dict[str, int] = {}
     for s in found["board_composition"]:
         for m in SEATS.finditer(s.text):
@@ -153,6 +156,7 @@ def governance_check(data: GovernanceInput) -> GovernanceOutput:
     quorum = next((_number(m.group(m.lastindex)) for s in found["board_quorum"] if (m := QUORUM_SIZE.search(s.text))), None)
     if seats:
         items["board_composition"].details = ", ".join(f"{p}: {n}" for p, n in seats.items()) + (f" of {size}" if size else "")
+    _describe_terms(items, found, quorum)
     governs = sum(items[t].present for t in SHAREHOLDER_TOPICS) >= 2
     findings = _findings(structure, side, items, found, seats, quorum, data.state_snapshot) if governs else []
     kept, elsewhere = split_by_focus(ordered(findings), focus)
@@ -165,6 +169,22 @@ def governance_check(data: GovernanceInput) -> GovernanceOutput:
                             board_size=size, board_seats=seats, board_quorum=quorum,
                             items=list(items.values()), present=present, missing=missing, findings=kept, findings_elsewhere=elsewhere,
                             summary=summary)
+
+
+def _describe_terms(items: dict[str, GovernanceItem], found: dict[str, list[Sentence]], quorum: int | None) -> None:
+    """The terms a reviewer asks about first: the quorum and who must attend, the drag threshold and price floor."""
+    if items["board_quorum"].present:
+        required = next((m for s in found["board_quorum"] if (m := PRESENCE_REQUIRED.search(s.text))), None)
+        adjourned = any(ADJOURNED.search(s.text) for s in found["board_quorum_clause"])
+        items["board_quorum"].details = "; ".join(filter(None, [
+            f"quorum {quorum}" if quorum else "",
+            f"must include: {required.group(required.lastindex)}" if required else "no particular director required",
+            "a lower quorum applies at an adjourned meeting" if adjourned else ""]))
+    if items["drag_along"].present:
+        text = " ".join(s.text for s in found["drag_along"])
+        percents = [p.value for p in find_percentages(text)]
+        items["drag_along"].details = (f"threshold {min(percents):g}%" if percents else "threshold not stated") + \
+            ("; minimum price or equal terms" if MIN_PRICE.search(text) else "; no minimum price")
 
 
 def _ours(side: Side, names: list[str]) -> bool:
@@ -199,18 +219,7 @@ def _findings(structure, side: Side, items: dict[str, GovernanceItem], found: di
     if items["board_composition"].present and seats and not ours_seats:
         findings.append(Finding(severity="high" if side.protected else "medium", kind="no_board_seat", clause_id=items["board_composition"].clause_ids[0],
                                 evidence=items["board_composition"].evidence, message=f"The {side.name} has no right to appoint a director."))
-    for s in found["board_quorum"]:
-        required = PRESENCE_REQUIRED.search(s.text)
-        needs_us = bool(required) and _ours(side, [required.group(required.lastindex)])
-        if not needs_us and ours_seats and quorum and theirs_seats >= quorum:
-            findings.append(Finding(severity="medium", kind="quorum_without_our_director", clause_id=s.clause_id, evidence=sentence_quote(s, QUORUM_SIZE.search(s.text)),
-                                    message=(f"The board is quorate with {quorum} directors and the other side appoints {theirs_seats}: it can meet and decide "
-                                             f"without the {possessive(side.name)} director. Require one of our directors in the quorum.")))
-            break
-        if ADJOURNED.search(s.text) and ours_seats and not needs_us:
-            findings.append(Finding(severity="medium", kind="quorum_without_our_director", clause_id=s.clause_id, evidence=sentence_quote(s, ADJOURNED.search(s.text)),
-                                    message=f"An adjourned board meeting is quorate without the {possessive(side.name)} director, so staying away does not protect it."))
-            break
+    findings.extend(_quorum_findings(side, found["board_quorum"], found["board_quorum_clause"], quorum, ours_seats, theirs_seats))
     if items["consent_rights"].present and not _ours(side, items["consent_rights"].holders) and items["consent_rights"].holders:
         findings.append(Finding(severity="medium", kind="other_side_consent_rights", clause_id=items["consent_rights"].clause_ids[0],
                                 evidence=items["consent_rights"].evidence,
@@ -234,6 +243,28 @@ def _findings(structure, side: Side, items: dict[str, GovernanceItem], found: di
     if items["drag_along"].present:
         findings.extend(_drag_findings(side, found["drag_along"], market_ranges(snapshot)["drag_threshold_pct"]))
     return findings
+
+
+def _quorum_findings(side: Side, quorum_sentences: list[Sentence], clause_sentences: list[Sentence], quorum: int | None,
+                     ours_seats: int, theirs_seats: int) -> list[Finding]:
+    """Can the board decide without our director: at an ordinary meeting, or once a meeting is adjourned?"""
+    if not (quorum_sentences and ours_seats):
+        return []
+    required = next((m for s in quorum_sentences if (m := PRESENCE_REQUIRED.search(s.text))), None)
+    needs_us = bool(required) and _ours(side, [required.group(required.lastindex)])
+    adjourned = next((s for s in clause_sentences if ADJOURNED.search(s.text)), None)
+    first = quorum_sentences[0]
+    if not needs_us and quorum and theirs_seats >= quorum:
+        return [Finding(severity="medium", kind="quorum_without_our_director", clause_id=first.clause_id, evidence=sentence_quote(first, QUORUM_SIZE.search(first.text)),
+                        message=(f"The board is quorate with {quorum} directors and the other side appoints {theirs_seats}: it can meet and decide without "
+                                 f"the {possessive(side.name)} director{' (and an adjourned meeting has its own quorum)' if adjourned else ''}. "
+                                 "Require one of our directors in the quorum."))]
+    adjourned_size = ADJOURNED_SIZE.search(adjourned.text) if adjourned is not None else None
+    still_needs_us = adjourned is not None and (m := PRESENCE_REQUIRED.search(adjourned.text)) and _ours(side, [m.group(m.lastindex)])
+    if adjourned_size and _number(adjourned_size.group(adjourned_size.lastindex)) <= theirs_seats and not still_needs_us:
+        return [Finding(severity="medium", kind="quorum_without_our_director", clause_id=adjourned.clause_id, evidence=sentence_quote(adjourned, ADJOURNED.search(adjourned.text)),
+                        message=f"An adjourned board meeting is quorate without the {possessive(side.name)} director, so staying away does not protect it.")]
+    return []
 
 
 def _drag_findings(side: Side, sentences: list[Sentence], threshold) -> list[Finding]:

@@ -72,7 +72,11 @@ def test_present_rights_are_judged_on_their_terms():
     assert data["missing"] == ["general_meeting_quorum"]
     assert data["board_seats"] == {"Majority Holder": 3, "Investor": 2} and data["board_quorum"] == 3
     kinds = {f["kind"]: f for f in data["findings"]}
-    assert set(kinds) == {"casting_vote_for_other_side", "drag_threshold_low", "drag_without_minimum_price"}
+    assert set(kinds) == {"casting_vote_for_other_side", "drag_threshold_low", "drag_without_minimum_price", "quorum_without_our_director"}
+    assert "adjourned" in kinds["quorum_without_our_director"]["message"]  # the three majority directors suffice once adjourned
+    items = {i["topic"]: i for i in data["items"]}
+    assert items["board_quorum"]["details"].startswith("quorum 3; must include: Investor Director")
+    assert items["drag_along"]["details"] == "threshold 51%; no minimum price"
     assert kinds["drag_threshold_low"]["clause_id"] == "7.3" and "51%" in kinds["drag_threshold_low"]["message"]
 
 
