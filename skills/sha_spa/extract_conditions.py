@@ -167,7 +167,7 @@ def extract_conditions(data: ConditionsInput) -> ConditionsOutput:
                              waivable_by=_waivable_by(structure, clause, waivers), discretion=vague.group(0) if vague else "")
         items.append(item)
         findings.extend(_condition_findings(structure, clause, item, side, vague))
-    long_stop = next((s for s in sents if (LONG_STOP.search(s.text) or UNMET_BY.search(s.text)) and not NO_LONG_STOP.search(s.text)), None)
+    long_stop = next((s for s in sents if _sets_long_stop(s) and not NO_LONG_STOP.search(s.text)), None)
     denial = next((s for s in sents if NO_LONG_STOP.search(s.text)), None)
     terminations = [s for s in sents if TERMINATE.search(s.text) and re.search(r"Condition|long[- ]?stop|satisf|条件|期限", s.text, re.I)]
     termination, termination_quote = _termination(structure, denial, terminations)
@@ -184,6 +184,13 @@ def extract_conditions(data: ConditionsInput) -> ConditionsOutput:
         termination_right=termination, termination_evidence=termination_quote,
         findings=kept, findings_elsewhere=elsewhere, summary=summary,
     )
+
+
+def _sets_long_stop(s: Sentence) -> bool:
+    """'Long Stop Date' says it outright; 'end date' or 'cut-off date' only when the sentence is about conditions or completion."""
+    if re.search(r"long[- ]?stop|drop[- ]dead|最后期限|最迟交割日", s.text, re.I) or UNMET_BY.search(s.text):
+        return True
+    return bool(LONG_STOP.search(s.text) and re.search(r"Condition|Completion|Closing|条件|交割", s.text))
 
 
 def _termination(structure: DocumentStructure, denial: Sentence | None, terminations: list[Sentence]) -> tuple[str, str]:
