@@ -5,10 +5,14 @@ Run from the project root: `python -m bench.quality_search [--json]`.
 For every CUAD contract and every category (category_descriptions.csv) with at least one located labelled
 span in that contract (annotations.json, start != -1), the contract is the only document of a review and
 the skill is called through the dispatcher with query = "<category name>. <category description>" and
-top_k = 5. The pair counts as found when any labelled span of the category overlaps one of the passages
-returned ([span.start, span.end) meets [hit.start, hit.end)). A hit is one clause's own text, or a piece
-of at most about 1,200 characters of a long clause; "avg hit" prints the mean passage length, so the
-figure cannot hide behind huge passages.
+top_k = 5. The pair counts as found when any labelled span of the category overlaps one of the five
+clauses returned: the clause's own text (heading to its first sub-clause), or for a hit outside any
+numbered clause the passage itself. That is the issue's measure ("the labelled span lies in one of the
+top 5 clauses returned").
+
+A stricter figure is printed beside it: the span must overlap the matched passage itself (a long clause
+is indexed as passages of about 1,200 characters and a hit names its best one). "avg clause" and "avg
+passage" print the mean size of what counted, so neither figure can hide behind huge clauses.
 
 Printed: per category (pairs, found, share), overall share, and the goal (issue 3: >= 80%).
 """
@@ -37,6 +41,7 @@ class CategoryFigures:
     category: str
     pairs: int = 0
     found: int = 0
+    found_in_passage: int = 0
 
     @property
     def share(self) -> float:
@@ -47,7 +52,8 @@ class CategoryFigures:
 class SearchFigures:
     categories: dict[str, CategoryFigures] = field(default_factory=dict)
     misses: list[tuple[str, str]] = field(default_factory=list)
-    hit_chars: int = 0
+    clause_chars: int = 0
+    passage_chars: int = 0
     hits: int = 0
     seconds: float = 0.0
 
@@ -62,6 +68,19 @@ class SearchFigures:
     @property
     def share(self) -> float:
         return self.found / self.pairs if self.pairs else 0.0
+
+    @property
+    def passage_share(self) -> float:
+        pairs = self.pairs
+        return sum(c.found_in_passage for c in self.categories.values()) / pairs if pairs else 0.0
+
+
+def clause_span(structure, hit: dict) -> tuple[int, int]:
+    """What a hit names: its clause's own text, or the passage when it lies outside numbered clauses."""
+    clause = structure.get_clause(hit["clause_id"]) if hit["clause_id"] else None
+    if clause is None:
+        return hit["start"], hit["end"]
+    return min(clause.start, hit["start"]), max(clause.start + len(clause.text), hit["end"])
 
 
 def categories() -> dict[str, str]:
@@ -92,12 +111,15 @@ def measure(contracts: list[str] | None = None, top_k: int = TOP_K) -> SearchFig
             result = anyio.run(lambda: dispatcher.prepare_and_call(
                 "search_reference_doc", "", structure, state, llm_arguments={"query": query, "top_k": top_k}))
             hits = result.data.get("hits", []) if result.success else []
+            clauses = [clause_span(structure, h) for h in hits]
             figures.hits += len(hits)
-            figures.hit_chars += sum(h["end"] - h["start"] for h in hits)
-            found = any(h["start"] < end and start < h["end"] for h in hits for start, end in spans)
+            figures.passage_chars += sum(h["end"] - h["start"] for h in hits)
+            figures.clause_chars += sum(e - s for s, e in clauses)
+            found = any(s < end and start < e for s, e in clauses for start, end in spans)
             row = figures.categories.setdefault(name, CategoryFigures(name))
             row.pairs += 1
             row.found += found
+            row.found_in_passage += any(h["start"] < end and start < h["end"] for h in hits for start, end in spans)
             if not found:
                 figures.misses.append((contract, name))
     figures.seconds = time.perf_counter() - started
@@ -108,17 +130,21 @@ def report(figures: SearchFigures) -> str:
     lines = [f"{'category':40} {'pairs':>5} {'found':>5} {'share':>6}"]
     for row in sorted(figures.categories.values(), key=lambda r: r.category):
         lines.append(f"{row.category:40} {row.pairs:5d} {row.found:5d} {row.share:6.1%}")
-    avg = figures.hit_chars / figures.hits if figures.hits else 0
+    clause_avg = figures.clause_chars / figures.hits if figures.hits else 0
+    passage_avg = figures.passage_chars / figures.hits if figures.hits else 0
     verdict = "met" if figures.share >= GOAL else "MISSED"
     lines.append(f"{'overall':40} {figures.pairs:5d} {figures.found:5d} {figures.share:6.1%}   "
-                 f"(goal >= {GOAL:.0%}: {verdict}; top {TOP_K}; avg hit {avg:.0f} chars; {figures.seconds:.1f} s)")
+                 f"(goal >= {GOAL:.0%}: {verdict}; top {TOP_K}; avg clause {clause_avg:.0f} chars)")
+    lines.append(f"{'overall, span in the matched passage':40} {'':5} {'':5} {figures.passage_share:6.1%}   "
+                 f"(avg passage {passage_avg:.0f} chars; {figures.seconds:.1f} s)")
     return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
     figures = measure()
     if "--json" in argv:
-        payload = {"overall": figures.share, "pairs": figures.pairs, "found": figures.found,
+        payload = {"overall": figures.share, "passage_level": figures.passage_share, "pairs": figures.pairs,
+                   "found": figures.found,
                    "categories": {k: {**asdict(v), "share": v.share} for k, v in figures.categories.items()}}
         print(json.dumps(payload, indent=2))
     else:

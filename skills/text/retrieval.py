@@ -20,6 +20,7 @@ import math
 import re
 import threading
 from collections import Counter, OrderedDict
+from functools import lru_cache
 from typing import NamedTuple
 
 import bm25s
@@ -36,7 +37,8 @@ QUOTE_CHARS = 320
 CACHE_SIZE = 32
 K1, B = 1.2, 0.5  # BM25 parameters: milder length normalisation than the defaults (1.5, 0.75)
 TITLE_WEIGHT = 1.0
-QUERY_TF = True
+K3 = 8.0  # query term-frequency saturation (BM25's k3)
+MAX_PER_GROUP = 2
 OUTSIDE_TITLE = "(text outside the numbered clauses)"
 PREAMBLE_TITLE = "(preamble: the name of the agreement, its parties and date)"
 PREAMBLE_CHARS = 3000  # the opening that counts as preamble when no numbered clause starts earlier
@@ -56,6 +58,7 @@ class _Passage(NamedTuple):
     title: str
     start: int
     end: int
+    group: str  # the parent clause: siblings compete for a limited number of places in a result
 
 
 _BREAKS = (re.compile(r"\n[ \t]*\n"), re.compile(r"\n"), re.compile(r"(?<=[.;:。；])\s+"), re.compile(r"\s+"))
@@ -131,10 +134,16 @@ def _passages(structure: DocumentStructure) -> tuple[list[_Passage], list[list[s
             if not words:
                 continue
             preamble = clause is None and s < opening
-            passages.append(_Passage("", PREAMBLE_TITLE, s, e) if preamble else _Passage(clause_id, title, s, e))
+            group = (clause.parent_id or clause.clause_id) if clause is not None else f"@{s}"
+            passages.append(_Passage("", PREAMBLE_TITLE, s, e, f"@{s}") if preamble else _Passage(clause_id, title, s, e, group))
             headings.append(tokenize(PREAMBLE_TITLE) if preamble else extra)
             tokens.append(words)
     return passages, tokens, headings
+
+
+@lru_cache(maxsize=20_000)
+def _token_set(sentence: str) -> frozenset[str]:
+    return frozenset(tokenize(sentence))
 
 
 def _quote(text: str, passage: _Passage, query: set[str], idf: dict[str, float]) -> str:
@@ -143,7 +152,7 @@ def _quote(text: str, passage: _Passage, query: set[str], idf: dict[str, float])
     for match in _SENTENCE.finditer(text, passage.start, passage.end):
         if not match.group(0).strip():
             continue
-        score = sum(idf.get(t, 0.0) for t in set(tokenize(match.group(0))) & query)
+        score = sum(idf.get(t, 0.0) for t in _token_set(match.group(0)) & query)
         if score > best_score:
             best, best_score = (match.start(), match.end()), score
     start, end = _trimmed(text, *best)
@@ -217,22 +226,45 @@ class ClauseIndex:
         words = set(query_words)
         if not words:
             return []
-        scores = self._retriever.get_scores_from_ids([vocab[t] for t in (query_words if QUERY_TF else sorted(words))])
-        if self._headings is not None and TITLE_WEIGHT:
-            in_titles = [self._headings.vocab_dict[t] for t in (query_words if QUERY_TF else sorted(words)) if t in self._headings.vocab_dict]
-            if in_titles:
-                scores = scores + TITLE_WEIGHT * self._headings.get_scores_from_ids(in_titles)
-        hits: list[Hit] = []
+        weights = {w: (K3 + 1) * c / (K3 + c) for w, c in Counter(query_words).items()}  # repeated = topic
+        scores = self._scores(weights)
+        chosen = self._select(scores, top_k)
+        return [Hit(clause_id=p.clause_id, title=p.title, score=round(float(scores[i]), 4),
+                    quote=_quote(self.structure.text, p, words, self._idf), start=p.start, end=p.end)
+                for i, p in ((i, self.passages[i]) for i in chosen)]
+
+    def _scores(self, weights: dict[str, float]) -> np.ndarray:
+        vocab = self._retriever.vocab_dict
+        headings = self._headings.vocab_dict if self._headings is not None else {}
+        scores = np.zeros(len(self.passages), dtype=np.float64)
+        for word, weight in weights.items():
+            if word in vocab:
+                scores += weight * self._retriever.get_scores_from_ids([vocab[word]])
+            if word in headings and TITLE_WEIGHT:
+                scores += weight * TITLE_WEIGHT * self._headings.get_scores_from_ids([headings[word]])
+        return scores
+
+    def _select(self, scores: np.ndarray, top_k: int) -> list[int]:
+        """Best passage per clause, in score order; at most MAX_PER_GROUP sub-clauses of one parent before
+        every other clause has had its chance, so five hits are not five paragraphs of one clause."""
+        best: list[int] = []
         seen: set[str] = set()
         for i in sorted(np.flatnonzero(scores > 0), key=lambda i: (-scores[i], i)):
             passage = self.passages[i]
             key = passage.clause_id or f"@{passage.start}"
-            if key in seen:
-                continue
-            seen.add(key)
-            hits.append(Hit(clause_id=passage.clause_id, title=passage.title, score=round(float(scores[i]), 4),
-                            quote=_quote(self.structure.text, passage, words, self._idf),
-                            start=passage.start, end=passage.end))
-            if len(hits) == top_k:
-                break
-        return hits
+            if key not in seen:
+                seen.add(key)
+                best.append(i)
+        if not MAX_PER_GROUP:
+            return best[:top_k]
+        chosen: list[int] = []
+        deferred: list[int] = []
+        per_group: Counter = Counter()
+        for i in best:
+            group = self.passages[i].group
+            (chosen if per_group[group] < MAX_PER_GROUP else deferred).append(i)
+            per_group[group] += 1
+            if len(chosen) == top_k:
+                return chosen
+        return (chosen + deferred)[:top_k]
+

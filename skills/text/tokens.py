@@ -49,11 +49,18 @@ _SUFFIXES = (
 _UNDOUBLE = re.compile(r"([bdfgkmnprt])\1$")
 
 
+# Words the suffix rules would merge with a different legal concept: a Contractor is a party, not a contract.
+_KEEP = {"contractor": "contractor", "contractors": "contractor", "subcontractor": "subcontractor",
+         "subcontractors": "subcontractor"}
+
+
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     """A rough English stem: 'termination', 'terminate', 'terminated' -> 'termin'; digits pass unchanged."""
     if len(word) <= 3 or not word.isalpha():
         return word
+    if word in _KEEP:
+        return _KEEP[word]
     if word.endswith("sses"):
         word = word[:-2]
     elif word.endswith("ies") and len(word) > 4:
@@ -97,16 +104,17 @@ def _cjk_words(run: str) -> tuple[str, ...]:
     return tuple(w for w in words if w.strip() and w not in _ZH_STOP)
 
 
+@lru_cache(maxsize=100_000)
+def _run_tokens(run: str) -> tuple[str, ...]:
+    """Tokens of one run of letters/digits (or of Chinese characters)."""
+    if _CJK.match(run):
+        return _cjk_words(run)
+    word = run.lower()
+    if word in _EN_STOP or (len(word) == 1 and not word.isdigit()):
+        return ()
+    return (stem(word),)
+
+
 def tokenize(text: str) -> list[str]:
     """Search tokens of `text`: lower-cased, stop-words dropped, stemmed; Chinese segmented by jieba."""
-    tokens: list[str] = []
-    for match in _RUN.finditer(text or ""):
-        run = match.group(0)
-        if _CJK.match(run):
-            tokens.extend(_cjk_words(run))
-            continue
-        word = run.lower()
-        if word in _EN_STOP or (len(word) == 1 and not word.isdigit()):
-            continue
-        tokens.append(stem(word))
-    return tokens
+    return [token for run in _RUN.findall(text or "") for token in _run_tokens(run)]
