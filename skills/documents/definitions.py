@@ -1,4 +1,13 @@
-"""Defined terms: '"X" means', '"X" shall mean', '(the "X")', '(hereinafter "X")', '“X”是指', '本合同所称X'."""
+"""Defined terms, in the forms contracts use:
+
+    "X" means / "X" shall mean / "X" has the meaning / "X" or "Y" means / **X** means (Markdown)
+    (the "X") / (hereinafter "X") / (hereinafter referred to as "the X") / ("**X**")
+    1.5 Net Sales means ...   (a numbered definitions list whose quotes were lost, as in SEC filings)
+    “X”是指 / “X”系指 / 本合同所称X，是指 / 本协议所称“X”指
+
+Each definition records the clause it sits in and its span; `definition` is the defining sentence (for the
+parenthesis forms, the phrase the term names: 'Acme Inc.' for 'Acme Inc. (the "Supplier")').
+"""
 
 from __future__ import annotations
 
@@ -10,23 +19,46 @@ from .model import Definition
 if TYPE_CHECKING:
     from .model import DocumentStructure
 
-Q_OPEN = "\"“'‘「『"
-Q_CLOSE = "\"”'’」』"
-_TERM = rf"[{Q_OPEN}]([^{Q_CLOSE}\n]{{1,80}}?)[{Q_CLOSE}]"
-_BOLD_TERM = r"\*\*([^*\n]{1,80}?)\*\*"
+_PAIRS = (('"', '"'), ("“", "”"), ("'", "'"), ("‘", "’"), ("「", "」"), ("『", "』"))
 
+
+def _quoted(slot: int) -> str:
+    """A quoted term whose closing quote matches its opening one, so the apostrophe in
+    "Contractor's Documents" neither opens nor closes a term."""
+    options = []
+    for k, (open_, close) in enumerate(_PAIRS):
+        guard_before, guard_after = (r"(?<![A-Za-z])", r"(?![A-Za-z])") if open_ in "'‘" else ("", "")
+        options.append(rf"{guard_before}{re.escape(open_)}\**(?P<q{slot}_{k}>[^{re.escape(close)}\n*]{{1,80}}?)\**{re.escape(close)}{guard_after}")
+    return "(?:" + "|".join(options) + ")"
+
+
+def _term(match: re.Match[str], slot: int) -> str | None:
+    return next((match.group(f"q{slot}_{k}") for k in range(len(_PAIRS)) if match.group(f"q{slot}_{k}")), None)
+
+
+_BOLD_TERM = r"\*\*(?P<bold>[^*\n]{1,80}?)\*\*"
+_VERB = (
+    r"(?:(?:shall|will|does|has|have)\s+)?(?:means?\b|shall\s+mean\b|has\s+the\s+meanings?\b|have\s+the\s+meanings?\b|"
+    r"refers?\s+to\b|includes?\b|is\s+defined\b|:)"
+)
 _MEANS = re.compile(
-    rf"(?:{_TERM}|{_BOLD_TERM})\s*(?:,\s*|\s+)?(?:(?:shall|will|does|has)\s+)?"
-    rf"(?:means?|mean\b|shall\s+mean|has\s+the\s+meaning|have\s+the\s+meanings?|refers?\s+to|includes?|is\s+defined|:)",
+    rf"(?:{_quoted(1)}|{_BOLD_TERM})(?:\s*,?\s*(?:or|and)\s+{_quoted(2)})?\s*,?\s*{_VERB}",
     re.IGNORECASE,
 )
 _PAREN = re.compile(
-    rf"[(（](?:[^()（）\n]{{0,60}}?\b(?:the|a|an|each|collectively|together|hereinafter|herein|individually|jointly)\b[,\s]*|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?"
-    rf"(?:the\s+|a\s+|an\s+)?{_TERM}(?:\s*(?:or|and)\s+(?:the\s+)?{_TERM})?[^()（）\n]{{0,40}}[)）]"
+    rf"[(（](?:[^()（）\n]{{0,60}}?\b(?:the|a|an|each|collectively|together|hereinafter|herein|individually|jointly)\b[,\s]*"
+    rf"|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?"
+    rf"(?:the\s+|a\s+|an\s+)?{_quoted(1)}(?:\s*(?:or|and)\s+(?:the\s+)?{_quoted(2)})?[^()（）\n]{{0,40}}[)）]"
 )
-_ZH_MEANS = re.compile(rf"[{Q_OPEN}]([^{Q_CLOSE}\n]{{1,30}})[{Q_CLOSE}]\s*(?:是指|系指|指)")
+_UNQUOTED_WORD = r"(?:[A-Z][\w'’&/.-]*|\([A-Z]{2,}\))"
+_UNQUOTED = re.compile(
+    rf"\s*({_UNQUOTED_WORD}(?:\s+(?:{_UNQUOTED_WORD}|of|and|or|the|for|in|to|by|on)){{0,7}})\s+"
+    r"(?:means|shall\s+mean|shall\s+have\s+the\s+meanings?|has\s+the\s+meanings?|refers\s+to)\b"
+)
+_ZH_MEANS = re.compile(r"[“\"「『]([^”\"」』\n]{1,30})[”\"」』]\s*(?:是指|系指|指)")
 _ZH_SO_CALLED = re.compile(r"本(?:合同|协议|条款)(?:中)?所称(?:的)?[“\"]?([^，,。“”\"\s]{1,20}?)[”\"]?[，,]?\s*(?:是指|系指|指)")
 _SENTENCE_END = re.compile(r"(?<=[.;。；])\s|\n\s*\n")
+_ABBREVIATION = re.compile(r"\b(?:Inc|Ltd|Co|Corp|Pte|Pty|LLC|L\.L\.C|S\.A|N\.V|B\.V|GmbH|AG|plc|No|St|Mr|Ms|Dr)\.\s$")
 
 
 def _sentence_after(text: str, start: int, limit: int = 1500) -> str:
@@ -35,20 +67,31 @@ def _sentence_after(text: str, start: int, limit: int = 1500) -> str:
     return text[start:end].strip()
 
 
-def _phrase_before(text: str, start: int, limit: int = 300) -> str:
+def _phrase_before(text: str, start: int, limit: int = 200) -> str:
+    """The name a parenthesised term stands for: 'Acme Inc.' in 'between Acme Inc. (the "Supplier")'."""
     window = text[max(0, start - limit):start]
-    cut = max(window.rfind(". "), window.rfind("\n"), window.rfind("; "), window.rfind("。"))
-    return window[cut + 1:].strip(" ,(") if cut >= 0 else window.strip(" ,(")
+    cut = -1
+    for match in re.finditer(r"[;\n()]|\bbetween\s|\band\s|\bby\s|\.\s", window):
+        if match.group(0).startswith(".") and _ABBREVIATION.search(window[: match.end()]):
+            continue
+        cut = match.end()
+    return window[cut if cut >= 0 else 0:].strip(" ,")
 
 
-def _plausible_term(term: str) -> bool:
-    term = term.strip()
+def _clean(term: str) -> str:
+    term = term.strip().strip("*_").strip()
+    return re.sub(r"^(?:the|a|an)\s+(?=[A-Z])", "", term)
+
+
+def _plausible_term(term: str, *, lower_ok: bool = False) -> bool:
     if not term or len(term) > 80 or term.endswith((".", ",")):
         return False
     if _is_cjk(term):
         return True
-    # defined terms are capitalised words or acronyms, not quoted sentences
-    return term[0].isupper() or term[0].isdigit() or term[0] in "$%"
+    if term[0].isupper() or term[0].isdigit() or term[0] in "$%":
+        return True
+    # '"day" means a calendar day': lower-case terms are real in the "X" means form, if short
+    return lower_ok and len(term.split()) <= 3 and term[0].isalpha()
 
 
 def _is_cjk(text: str) -> bool:
@@ -57,26 +100,40 @@ def _is_cjk(text: str) -> bool:
 
 def extract_definitions(structure: "DocumentStructure") -> list[Definition]:
     text = structure.text
-    found: dict[str, Definition] = {}
     order: list[Definition] = []
+    spans: dict[str, list[tuple[int, int]]] = {}
 
-    def add(term: str, definition: str, start: int, end: int) -> None:
-        term = term.strip()
-        if not _plausible_term(term):
+    def add(raw: str, definition: str, start: int, end: int, *, lower_ok: bool = False) -> None:
+        if raw != raw.strip():
+            return  # '"include" and "includes"' read from the inside: ' and '
+        term = _clean(raw)
+        if not _plausible_term(term, lower_ok=lower_ok):
             return
+        seen = spans.setdefault(term.lower(), [])
+        if any(s < end and start < e for s, e in seen):
+            return  # the same definition matched by two forms
+        seen.append((start, end))
         clause = structure.clause_at(start)
-        entry = Definition(term=term, definition=definition[:2000], clause_id=clause.clause_id if clause else None, start=start, end=end)
-        order.append(entry)
-        found.setdefault(term.lower(), entry)
+        order.append(Definition(term=term, definition=definition[:2000], clause_id=clause.clause_id if clause else None, start=start, end=end))
 
     for match in _MEANS.finditer(text):
-        term = match.group(1) or match.group(2)
-        add(term, _sentence_after(text, match.start()), match.start(), match.end())
+        sentence = _sentence_after(text, match.start())
+        for term in (_term(match, 1) or match.group("bold"), _term(match, 2)):
+            if term:
+                add(term, sentence, match.start(), match.end(), lower_ok=True)
     for match in _PAREN.finditer(text):
-        for term in (match.group(1), match.group(2)):
+        for term in (_term(match, 1), _term(match, 2)):
             if term:
                 add(term, _phrase_before(text, match.start()), match.start(), match.end())
-    for pattern in (_ZH_MEANS, _ZH_SO_CALLED):
+    for clause in structure.iter_clauses():
+        # "1.5 Biologics License Application or BLA means ...": the term opens a numbered clause
+        at = clause.start + len(clause.label)
+        match = _UNQUOTED.match(text, at, min(clause.end, at + 200))
+        if match and clause.label[:1].isdigit():
+            sentence = _sentence_after(text, match.start(1))
+            for term in re.split(r"\s+or\s+", match.group(1)):
+                add(term.strip("()"), sentence, match.start(1), match.end())
+    for pattern in (_ZH_SO_CALLED, _ZH_MEANS):
         for match in pattern.finditer(text):
             add(match.group(1), _sentence_after(text, match.start()), match.start(), match.end())
     order.sort(key=lambda d: d.start)
