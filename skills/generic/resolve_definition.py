@@ -35,7 +35,7 @@ class ResolvedTerm(BaseModel):
     defined_in: str | None = Field(None, description="Clause in which the term is defined.")
     document: str = Field("", description="File in which the term is defined.")
     occurrences: int = Field(0, description="Times the term occurs in the clause.")
-    other_definitions: int = Field(0, description="Further places that define the same term.")
+    also_defined_in: list[str] = Field(default_factory=list, description="Other places defining the same term, as 'file: clause'.")
     suggestions: list[str] = Field(default_factory=list, description="Close defined terms when a looked-up term is not defined.")
 
 
@@ -50,9 +50,13 @@ class ResolveDefinitionOutput(BaseModel):
 
 
 def _resolved(entries: list[Entry], written: str, occurrences: int = 0) -> ResolvedTerm:
-    first = entries[0]
+    """The governing definition: a full one ('"X" means ...') before a pointer ('has the meaning given in') or a
+    parenthesised label, otherwise in document order (Particular Conditions first)."""
+    ranked = sorted(entries, key=lambda e: (not e.definition.strip(), glossary.is_cross_pointer(e.definition), e.style == "paren"))
+    first = ranked[0]
+    others = list(dict.fromkeys(f"{e.document}: {e.clause_id or 'preamble'}" for e in ranked[1:] if e.start != first.start or e.document != first.document))
     return ResolvedTerm(term=written or first.term, found=True, definition=first.definition, defined_in=first.clause_id,
-                        document=first.document, occurrences=occurrences, other_definitions=len(entries) - 1)
+                        document=first.document, occurrences=occurrences, also_defined_in=others)
 
 
 def lookup(index: dict[str, list[Entry]], term: str) -> ResolvedTerm:
@@ -116,7 +120,10 @@ def _missing_clause_findings(entries: list[Entry], documents: list[DocumentStruc
 
 def resolve_definition(data: ResolveDefinitionInput) -> ResolveDefinitionOutput:
     structure = require_structure(data.document_structure)
-    documents = [structure] + [d for d in data.state_snapshot.get("related_documents", []) if isinstance(d, DocumentStructure) and d is not structure]
+    related = [d for d in data.state_snapshot.get("related_documents", []) if isinstance(d, DocumentStructure) and d is not structure]
+    prevailing = set(data.state_snapshot.get("prevailing_documents", []))
+    # Particular Conditions prevail over the General Conditions: their definitions are looked at first
+    documents = [d for d in related if d.filename in prevailing] + [structure] + [d for d in related if d.filename not in prevailing]
     index = glossary.build_index(documents)
     whole = data.whole_document or data.clause_id.strip() in ("*", "all", "whole_document")
     if whole:
@@ -169,7 +176,9 @@ def prepare_input(clause_id: str, primary_structure, state: dict) -> ResolveDefi
     return ResolveDefinitionInput(
         clause_id=clause_id,
         document_structure=primary,
-        state_snapshot={**state_snapshot(state), "related_documents": [d for d in related if d is not primary]},
+        state_snapshot={**state_snapshot(state), "related_documents": [d for d in related if d is not primary],
+                        "prevailing_documents": [doc["structure"].filename for doc in state.get("documents", [])
+                                                 if doc.get("structure") is not None and (doc.get("role") == "pc" or doc.get("kind") == "pc")]},
     )
 
 

@@ -136,3 +136,10 @@ def test_tool_definition_hides_internal_fields():
     properties = definition["function"]["parameters"]["properties"]
     assert set(properties) == {"clause_id", "term", "whole_document"}
     assert all(p.get("description") for p in properties.values())
+
+
+def test_full_definition_preferred_to_a_pointer(load):
+    gc, state = fidic_state(load, primary="gc")
+    out = run(gc, "19.2", state, term="Force Majeure")
+    assert out.lookup.defined_in == "19.1" and out.lookup.definition.startswith('"Force Majeure" means an exceptional event')
+    assert out.lookup.also_defined_in == ["general_conditions.md: 1.1"]
