@@ -258,7 +258,9 @@ _ZH_PERIOD = re.compile(
 _ZH_UNITS = {"工作日": "working_days", "个工作日": "working_days", "日历天": "calendar_days", "日历日": "calendar_days",
              "自然日": "calendar_days", "天": "days", "日": "days", "月": "months", "周": "weeks", "星期": "weeks",
              "年": "years", "小时": "hours"}
-_ZH_RATE_UNIT = re.compile(r"每(?:延误|逾期|迟延|超过|超出)?$")  # '每延误一天' is the unit of a rate, not a period
+# '每延误一天' is the unit of a rate and '最后一天' a day, not periods; '一年期贷款市场报价利率' names a loan tenor
+_ZH_RATE_UNIT = re.compile(r"(?:每(?:延误|逾期|迟延|超过|超出)?|最后)$")
+_ZH_TENOR = re.compile(r"期(?:贷款|存款|国债|LPR|市场报价利率)")
 _TO_DAYS = {"days": 1.0, "calendar_days": 1.0, "weeks": 7.0, "months": 30.0, "years": 365.0, "hours": 1 / 24}
 
 
@@ -301,7 +303,8 @@ def find_periods(text: str) -> list[Period]:
     for m in _ZH_PERIOD.finditer(text) if _CJK.search(text) else ():
         raw = m.group("num")
         value = parse_digits(raw) if raw[0].isdigit() else parse_chinese_number(raw)
-        if value is None or _zh_is_date(text, m, value) or _ZH_RATE_UNIT.search(text, max(0, m.start() - 4), m.start()):
+        if (value is None or _zh_is_date(text, m, value) or _ZH_RATE_UNIT.search(text, max(0, m.start() - 4), m.start())
+                or _ZH_TENOR.match(text, m.end())):
             continue
         items.append(_period(value, _ZH_UNITS[m.group("unit")], m.group(0), m.start()))
     return _drop_overlaps(items)

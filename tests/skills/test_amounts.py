@@ -93,6 +93,12 @@ def test_period_forms(text, value, unit, days, quote):
     assert (period.value, period.unit, period.days, period.quote) == (value, unit, days, quote)
 
 
+def test_chinese_rate_units_and_tenors_are_not_periods():
+    assert find_periods("期限最后一天的截止时间为当天24:00时") == []
+    assert find_periods("按同期一年期贷款市场报价利率（LPR）支付") == []
+    assert [p.quote for p in find_periods("3个月期满后")] == ["3个月"]
+
+
 def test_chinese_dates_are_not_periods():
     assert find_periods("2024年3月1日") == []
     assert [p.quote for p in find_periods("自2024年3月1日起3年内")] == ["3年"]
