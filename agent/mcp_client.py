@@ -195,19 +195,46 @@ def server_target(server: str | None, *, store: str | None, schema_mode: str, al
         command = shlex.split(server[len("stdio:"):]) if server.startswith("stdio:") else []
         if not command:
             command = [sys.executable, "-m", "paralaw.agent.cli", "serve", "--schema", schema_mode]
+            if store:
+                command += ["--store", store]
             for directory in allowed_dirs or []:
                 command += ["--allow-dir", directory]
         return StdioServerParameters(command=command[0], args=command[1:])
     raise ValueError(f"unknown server '{server}': use an http(s):// URL, 'stdio', 'stdio:COMMAND ARGS', or leave it out")
 
 
+def _leaf(group: BaseExceptionGroup) -> BaseException:
+    """The first real error inside nested task-group wrappers (the SDK's and ours)."""
+    for exc in group.exceptions:
+        if isinstance(exc, BaseExceptionGroup):
+            return _leaf(exc)
+        if not isinstance(exc, anyio.get_cancelled_exc_class()):
+            return exc
+    return group
+
+
 @asynccontextmanager
 async def connect(server: str | None = None, *, store: str | None = None, schema_mode: str = "lazy",
                   allowed_dirs: list[str] | None = None, tool_timeout: float = 60.0,
                   mode: str = "auto") -> AsyncIterator[McpToolSession]:
-    """An open McpToolSession; an in-process server without a store gets a throwaway one."""
+    """An open McpToolSession; an in-process server without a store gets a throwaway one. An error raised
+    while the session is open comes out as itself, not wrapped in the task groups' exception groups."""
+    try:
+        async with _connect(server, store=store, schema_mode=schema_mode, allowed_dirs=allowed_dirs,
+                            tool_timeout=tool_timeout, mode=mode) as session:
+            yield session
+    except BaseExceptionGroup as group:
+        leaf = _leaf(group)
+        if leaf is group:
+            raise
+        raise leaf from None
+
+
+@asynccontextmanager
+async def _connect(server: str | None, *, store: str | None, schema_mode: str, allowed_dirs: list[str] | None,
+                   tool_timeout: float, mode: str) -> AsyncIterator[McpToolSession]:
     with tempfile.TemporaryDirectory(prefix="paralaw-") as scratch:
-        if store is None and server in (None, "", "inprocess", "in-process"):
+        if store is None and server in (None, "", "inprocess", "in-process", "stdio"):
             store = str(Path(scratch) / "reviews.sqlite")
         target = server_target(server, store=store, schema_mode=schema_mode, allowed_dirs=allowed_dirs)
         holder: list[McpToolSession] = []
