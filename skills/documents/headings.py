@@ -125,7 +125,7 @@ def _is_caps(words_text: str) -> bool:
     return len(letters) >= 3 and all(ch.isupper() for ch in letters)
 
 
-def heading_title(rest: str, *, own_line: bool) -> str:
+def heading_title(rest: str, *, own_line: bool, markdown: bool = False) -> str:
     """The heading's title from the text after its marker, or '' when the clause opens with a sentence.
 
     "Delivery. [***]." -> "Delivery"; "DEFINITIONS   1.1 ..." -> "DEFINITIONS"; "[Payment]" -> "Payment";
@@ -138,6 +138,8 @@ def heading_title(rest: str, *, own_line: bool) -> str:
         return bracket.group(1).strip()
     if not rest:
         return ""
+    if markdown and len(rest) <= 150:
+        return rest.rstrip(".:").strip().strip("*_").strip()  # a Markdown heading line is all title
     if re.match(r"[\u4e00-\u9fff]", rest):
         first = re.split(r"[。；;：:，,\s]", rest, maxsplit=1)[0]
         return first if len(first) <= 30 else ""
@@ -223,7 +225,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
                 continue
             if _UNITS.match(body) or re.match(r"(?:of|to|and|or|hereof|herein)\b", body):
                 continue
-            title = heading_title(body, own_line=boundary == "line" and _own_line(body))
+            title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown)
             if not markdown and boundary != "line" and not title and not (first.isupper() or keyword.isupper()):
                 continue
             label = match.group(0).rstrip()
@@ -241,7 +243,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
             if boundary not in ("line", "gap"):
                 continue
             value = roman_to_int(match.group("roman"))
-            title = heading_title(body, own_line=boundary == "line" and _own_line(body))
+            title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown)
             if value is None or not title or not _is_caps(title):
                 continue
             out.append(Candidate(pos, match.end(), "num", match.group(0), str(value), boundary, title, (value,), "",
@@ -269,7 +271,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
             continue
         if len(parts) == 1 and parts[0] > 300:
             continue
-        title = heading_title(body, own_line=boundary == "line" and _own_line(body))
+        title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown)
         if boundary != "line" and len(parts) == 1 and not dot and not title:
             # "2 No Control" heads a clause only with a title ("5 Term and Termination 5.1 ...") or when its
             # first sub-clause follows ("1 Definitions For the purpose ... 1.1")

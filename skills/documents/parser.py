@@ -23,12 +23,13 @@ from .references import extract_cross_references
 from .sequence import assign_paragraphs, choose_breaks, choose_chain
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def detect_language(text: str) -> str:
     sample = text[:20000]
     cjk = len(_CJK.findall(sample))
-    letters = sum(ch.isalpha() for ch in sample) or 1
+    letters = len(_LETTER.findall(sample)) or 1
     return "zh" if cjk / letters > 0.2 else "en"
 
 
