@@ -97,6 +97,7 @@ _EDITION_TERMS: list[tuple[str, str, int]] = [
     ("1999", r"\bForce Majeure\b", 2),
     ("1999", r"\bDAB\b", 1),
 ]
+_FIDIC_SIGNAL = re.compile(r"Sub-Clause|Particular Conditions|Appendix to Tender|\bDAA?B\b|\bthe Engineer\b")
 _EDITION_IDS: list[tuple[str, str, int]] = [
     ("2017", "20.2.1", 3), ("2017", "21.4.1", 3), ("2017", "3.7.3", 3),
 ]
@@ -107,6 +108,8 @@ def detect_edition(texts: Iterable[str], clause_ids: Iterable[str] = ()) -> tupl
     score = {"1999": 0, "2017": 0}
     reasons: list[str] = []
     joined = "\n".join(texts)
+    if not _FIDIC_SIGNAL.search(joined):
+        return None, ["no FIDIC numbering or terms (Sub-Clause, Engineer, DAB, Particular Conditions) found"]
     ids = set(clause_ids)
     for edition, cid, weight in _EDITION_IDS:
         if cid in ids:

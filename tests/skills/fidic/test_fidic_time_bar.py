@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from fidic_helpers import SYNTHETIC_PC, assert_verbatim, call, case_state, doc, fixture, roles_state
+from fidic_helpers import CASES, SYNTHETIC_PC, assert_verbatim, call, case_state, doc, fixture, roles_state
 
 from paralaw.skills.fidic.time_limits import TimeLimit, add_period, extract_time_limits
 
@@ -110,3 +110,12 @@ def test_bad_trigger_date_is_a_clear_error():
     primary, state = case_state("fidic_a")
     result = call("fidic_calculate_time_bar", "20.1", state, primary, trigger_date="03/01/2025")
     assert not result.success and result.error.code == "INVALID_ARGUMENT" and "ISO date" in result.error.message
+
+
+def test_non_fidic_contract_gets_no_edition_and_no_findings():
+    cuad = sorted((CASES.parent / "cuad" / "contracts").glob("*.txt"))
+    assert cuad, "CUAD contracts missing"
+    contract = doc(str(cuad[0]))
+    data = call("fidic_calculate_time_bar", "*", roles_state(primary=contract), contract).data
+    assert data["edition"] is None and "no FIDIC numbering" in data["edition_reasons"][0]
+    assert [f for f in data["findings"] if f["severity"] == "high"] == []
