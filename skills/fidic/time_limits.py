@@ -210,6 +210,8 @@ def attach_standards(limits: list[TimeLimit], clause_id: str, edition: str | Non
                 limit.standard_days, limit.standard_kind, limit.standard_party = bench.period_days, bench.period_kind, bench.party
                 limit.standard_ref = f"{bench.label}: {bench.period_days} days ({bench.basis}; FIDIC Sub-Clause {ref})"
         return
+    if edition is None:
+        return  # not recognisably FIDIC: a clause number says nothing about which standard applies
     rows = standards_for(clause_id, edition)
     # each standard row states one period: give it to the limit that fits it best, not to every similar one
     pairs = sorted(((_score(limit, row, limit.original_days), -li, ri) for li, limit in enumerate(limits) for ri, row in enumerate(rows)), reverse=True)
