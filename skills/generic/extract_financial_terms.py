@@ -213,6 +213,7 @@ def _findings(structure: DocumentStructure, ranges: list[tuple[int, int, str | N
 
 
 _WORDS_THEN_FIGURE = re.compile(r"\s*[(（]\s*$")
+_CLOSING = re.compile(r"[^()（）\n]{0,12}?[)）]")  # '($4,950.00 U.S.)
 
 
 def _word_figure_mismatches(text: str, lo: int, hi: int, clause_id: str | None, found: list[Money]) -> list[Finding]:
@@ -220,9 +221,9 @@ def _word_figure_mismatches(text: str, lo: int, hi: int, clause_id: str | None, 
     out = []
     for a, b in zip(found, found[1:]):
         gap = text[lo + a.end: lo + b.start]
-        closing = text[lo + b.end: lo + b.end + 3].lstrip()
-        if _WORDS_THEN_FIGURE.fullmatch(gap) and closing[:1] in (")", "）") and abs(a.value - b.value) > 0.005:
-            evidence = text[lo + a.start: lo + b.end + text[lo + b.end:].find(closing[:1]) + 1]
+        closing = _CLOSING.match(text, lo + b.end)
+        if _WORDS_THEN_FIGURE.fullmatch(gap) and closing and abs(a.value - b.value) > 0.005:
+            evidence = text[lo + a.start: closing.end()]
             out.append(Finding(severity="high", kind="amount_words_figures_mismatch", clause_id=clause_id, evidence=evidence,
                                message=f"The amount in words ({a.value:,.2f}) differs from the figure ({b.value:,.2f})."))
     return out

@@ -48,7 +48,8 @@ class Period(BaseModel):
 
 # ---------------------------------------------------------------------------------------------- building blocks
 
-NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# 1,234,567.89 | Indian grouping 5,00,000 | 1234.5
+NUM = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _EN_MULT = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "mio": 1e6, "billion": 1e9, "bn": 1e9}
 _ZH_MULT = {"千": 1e3, "万": 1e4, "十万": 1e5, "百万": 1e6, "千万": 1e7, "亿": 1e8, "万亿": 1e12}
 EN_MULT = r"\s?(?:thousand|million|billion|mio|mn|bn|m|k)\b"
@@ -114,6 +115,8 @@ def _figure_candidates(text: str) -> list[Money]:
             currency = _iso(m.group("cur"), _PREFIX_RES)
             mult = _multiplier(m.group("mult"))
         else:
+            if re.fullmatch(r"pounds?", m.group("suf"), re.IGNORECASE):
+                continue  # '50 pounds' is a weight more often than money; '£50' and 'pounds sterling' are money
             value = parse_digits(m.group("num2"))
             currency = _iso(m.group("suf"), _SUFFIX_RES)
             mult = _multiplier(m.group("mult2"))

@@ -32,6 +32,12 @@ def test_money_forms(text, value, currency, quote):
     assert text[found[0].start:found[0].end] == quote
 
 
+def test_indian_grouping_and_weights():
+    assert [(m.value, m.currency) for m in find_money("capital of Rs. 5,00,000/- divided")] == [(500_000, "INR")]
+    assert find_money("reels weighing more than 50 pounds used by printers") == []
+    assert [m.value for m in find_money("two million pounds (£2,000,000)")] == [2_000_000]
+
+
 def test_money_ignores_plain_numbers_and_redactions():
     assert find_money("Section 7.2 applies to 400,000 patrons for 12 months") == []
     assert find_money("shall exceed $[***] in any year") == []

@@ -103,6 +103,14 @@ def test_words_figures_mismatch_is_reported():
     assert out.findings[0].evidence == "ten million dollars ($1,000,000)"
 
 
+def test_cuad_words_figures_mismatch(load):
+    doc = load("cuad/contracts/ENTERTAINMENTGAMINGASIAINC_02_15_2005-EX-10.5-DISTRIBUTOR AGREEMENT.txt")
+    out = run(doc, "*")
+    (finding,) = [f for f in out.findings if f.kind == "amount_words_figures_mismatch"]
+    assert finding.evidence == "Four Thousand Nine Hundred Dollars ($4,950.00 U.S.)"
+    assert "4,900.00" in finding.message and "4,950.00" in finding.message
+
+
 def test_no_amounts_and_errors(load):
     doc = parse_document_text("1. Notices\n\nNotices shall be in writing.\n\n2. Empty\n", filename="n.md")
     out = run(doc, "1")
