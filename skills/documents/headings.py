@@ -162,6 +162,19 @@ def heading_title(rest: str, *, own_line: bool, markdown: bool = False) -> str:
     return ""
 
 
+_CAPTION = re.compile(r"^([A-Z][^.;:\n]{1,70}?)\.\s+(?=[A-Z\"“\[(])")
+_VERBISH = re.compile(r"\b(?:shall|will|may|must|is|are|was|has|have|means|agrees?|hereby|does|do)\b")
+
+
+def _short_caption(body: str) -> str:
+    """"Ownership of small d Equipment. NCM will own ..." after "Section 2.3": a caption in sentence case,
+    accepted after a keyword only (a bare number followed by a short sentence is too often text)."""
+    match = _CAPTION.match(body)
+    if not match or len(match.group(1).split()) > 8 or _VERBISH.search(match.group(1)):
+        return ""
+    return match.group(1).strip()
+
+
 def _leading_words(body: str) -> str:
     """"Definitions For the purpose of ..." -> "Definitions": the capitalised words before the sentence that
     follows, less the word that opens that sentence."""
@@ -225,7 +238,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
                 continue
             if _UNITS.match(body) or re.match(r"(?:of|to|and|or|hereof|herein)\b", body):
                 continue
-            title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown)
+            title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown) or _short_caption(body)
             if not markdown and boundary != "line" and not title and not (first.isupper() or keyword.isupper()):
                 continue
             label = match.group(0).rstrip()

@@ -1,0 +1,237 @@
+"""The contract parser on real text: numbering schemes, references, definitions, offsets and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from paralaw.skills import load_document
+from paralaw.skills.documents.parser import parse_text
+from paralaw.skills.documents.references import resolve_reference
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+GC = "review_cases/fidic_a/general_conditions.md"
+PC = "review_cases/fidic_a/particular_conditions.md"
+ZH = "review_cases/zh_construction/construction_contract.md"
+SPA = "review_cases/spa_a/share_purchase_agreement.md"
+SHA = "sha_spa/cofounders_sg_shareholders_agreement_template.md"
+
+
+def cuad(prefix: str) -> str:
+    (path,) = (DATA / "cuad" / "contracts").glob(prefix + "*.txt")
+    return str(path.relative_to(DATA))
+
+
+# --- FIDIC-style General and Particular Conditions ------------------------------------------------------
+
+def test_fidic_gc_sub_clauses_and_bracketed_references(load):
+    gc = load(GC)
+    payment = gc.get_clause("Sub-Clause 14.7")
+    assert (payment.clause_id, payment.title, payment.parent_id) == ("14.7", "Payment", "14")
+    assert [c.clause_id for c in payment.children] == ["14.7(a)", "14.7(b)", "14.7(c)"]
+    ref = next(r for r in gc.cross_references if r.text == "Sub-Clause 14.7 [Payment]")
+    assert (ref.target_id, ref.target_title, ref.kind) == ("14.7", "Payment", "clause")
+    assert resolve_reference(gc, ref) is payment
+    titled = [r for r in gc.cross_references if r.target_title]
+    agreeing = [r for r in titled if (c := resolve_reference(gc, r)) is not None and c.title == r.target_title]
+    assert len(titled) > 100 and len(agreeing) == len(titled)
+
+
+def test_fidic_pc_headings_out_of_order_are_trusted(load):
+    pc = load(PC)
+    ids = [c.clause_id for c in pc.clauses]
+    assert ids[:4] == ["1.1", "1.3", "1.9", "4.2"]
+    assert "21.6" in ids and pc.get_clause("21.6").title == "Expert Determination of Technical Disputes"
+    assert pc.get_clause("21.6").label == "New Sub-Clause 21.6"
+    # "Sub-Clause 13.7 [...] is deleted." under the 13.7 heading is a sentence, not a second heading
+    assert [i for i in ids if i.startswith("13.7")] == ["13.7"]
+    broken = next(r for r in pc.cross_references if r.target_id == "21.8")
+    assert broken.target_title == "Arbitration" and resolve_reference(pc, broken) is None
+
+
+# --- Chinese construction contract ---------------------------------------------------------------------
+
+def test_zh_articles_sub_clauses_and_items(load):
+    zh = load(ZH)
+    assert (zh.language, zh.structure_type) == ("zh", "chinese")
+    article = zh.get_clause("第7条")
+    assert (article.clause_id, article.label, article.title) == ("7", "第7条", "工期和进度")
+    delay = zh.get_clause("7.7")
+    assert (delay.title, delay.parent_id, delay.level) == ("逾期竣工违约责任", "7", 2)
+    item = zh.get_clause("1.1（1）")
+    assert (item.clause_id, item.parent_id) == ("1.1(1)", "1.1")
+    assert "“合同”是指" in item.text
+    overview = zh.get_clause("一")
+    assert (overview.label, overview.title) == ("一、", "工程概况")
+    assert [c.clause_id for c in overview.children][:2] == ["一(一)", "一(二)"]
+    # "1. 安全文明施工费" under 四（一）is a list item, not a top-level clause 1
+    assert zh.get_clause("四(一)(1)").text.startswith("1. 安全文明施工费")
+    assert zh.get_clause("1").title == "一般约定"
+
+
+def test_zh_references_with_titles(load):
+    zh = load(ZH)
+    claim = next(r for r in zh.cross_references if r.text == "第18.1条〔承包人的索赔〕")
+    assert (claim.target_id, claim.target_title) == ("18.1", "承包人的索赔")
+    assert resolve_reference(zh, claim).title == "承包人的索赔"
+    planted = [r for r in zh.cross_references if resolve_reference(zh, r) is None]
+    assert [(r.text, r.source_clause_id) for r in planted] == [("第22.3条", "15.2")]
+
+
+# --- English SPA / SHA ---------------------------------------------------------------------------------
+
+def test_spa_clause_paragraph_reference(load):
+    spa = load(SPA)
+    ref = next(r for r in spa.cross_references if r.text == "Clause 9.2(a)")
+    assert ref.target_id == "9.2(a)"
+    assert resolve_reference(spa, ref).clause_id == "9.2(a)"
+    assert spa.get_clause("9").title == "Limitations on Seller's Liability"
+    assert [c.clause_id for c in spa.clauses][-5:] == [f"Schedule {n}" for n in range(1, 6)]
+    assert spa.get_clause("Schedule 4").title == "Warranties"
+
+
+def test_sha_missing_space_reference_still_resolves(load):
+    sha = load(SHA)
+    ref = next(r for r in sha.cross_references if r.source_clause_id == "2.10" and r.target_id == "2.11")
+    assert ref.text == "Clause 2.11"
+    assert sha.text[ref.start:ref.start + 17] == "Clause 2.11shall "
+    assert resolve_reference(sha, ref).title == "Auditors"
+    # the parties list "1. THE PERSONS ..." before the body is not clause 1
+    assert sha.get_clause("1").title == "DEFINITIONS AND INTERPRETATION"
+    assert sha.get_clause("2.3").title == "Manner of appointment and removal"
+
+
+# --- CUAD (SEC filings) ---------------------------------------------------------------------------------
+
+def test_cuad_article_and_section_structure(load):
+    doc = load(cuad("DigitalCinemaDestinationsCorp"))
+    assert doc.structure_type == "articles"
+    article = doc.get_clause("Article II")
+    assert (article.clause_id, article.label, article.title) == ("2", "ARTICLE II", "EQUIPMENT")
+    assert [c.clause_id for c in article.children][:3] == ["2.1", "2.2", "2.3"]
+    assert article.children[0].label == "Section 2.1" and article.children[0].title == "Equipment Purchase"
+    assert doc.get_clause("2.3").title == "Ownership of small d Equipment"
+    assert [c.clause_id for c in doc.clauses][-5:] == ["Exhibit A", "Exhibit A-1", "Exhibit B", "Exhibit C", "Exhibit D"]
+
+
+def test_cuad_clauses_run_together_on_one_line(load):
+    doc = load(cuad("SigaTechnologies"))
+    delivery, limitation = doc.get_clause("5.3"), doc.get_clause("5.4")
+    assert (delivery.title, delivery.text) == ("Delivery", "5.3 Delivery. [***].")
+    assert (limitation.title, limitation.text) == ("Supply Limitation", "5.4 Supply Limitation. [***].")
+    assert delivery.end == limitation.start
+
+
+def test_cuad_table_of_contents_and_page_headers(load):
+    doc = load(cuad("CoherusBiosciences"))
+    first = doc.get_clause("1")
+    # the contents list ("1. DEFINITIONS AND INTERPRETATION1") is skipped; the body heading is clause 1
+    assert doc.text[first.start:].startswith("1.DEFINITIONS AND INTERPRETATION\n")
+    assert [c.clause_id for c in doc.clauses] == [str(n) for n in range(1, 17)]
+    # "Confidential Execution Version 3.3.1 [***]": a running header glued to the next clause
+    assert doc.get_clause("3.3.1").text.startswith("3.3.1 [***]")
+    # a definitions list whose quotes the filing lost
+    assert doc.definition_of("BLA").clause_id == "1.5"
+
+
+def test_cuad_numbering_restarts_in_an_exhibit(load):
+    doc = load(cuad("EUROPEANMICROHOLDINGS"))
+    assert [c.clause_id for c in doc.clauses] == ["1", "2", "3", "4", "5", "6.0", "7.0",
+                                                    "Exhibit A", "Exhibit B", "Exhibit C", "Exhibit D"]
+    terms = doc.get_clause("Exhibit B")
+    assert len(terms.children) >= 25 and terms.children[0].clause_id == "Exhibit B/1"
+    # inside the exhibit, "Paragraphs 1, 2, 3" means the exhibit's own paragraphs
+    ref = next(r for r in doc.cross_references if r.text.startswith("Paragraphs 1, 2, 3"))
+    assert resolve_reference(doc, ref).clause_id == "Exhibit B/1"
+
+
+def test_statute_sections_are_external(load):
+    doc = load(cuad("ENERGOUSCORP"))
+    statute = [r for r in doc.cross_references if r.kind == "external"]
+    assert any(r.text.startswith("Section 101") and "Bankruptcy Code" in (r.external_instrument or "") for r in statute)
+    assert any(r.target_id == "365(n)" for r in statute)
+
+
+# --- definitions -------------------------------------------------------------------------------------
+
+def test_definitions_in_english_forms(load):
+    gc = load(GC)
+    assert gc.definition_of("Contractor's Documents").clause_id == "1.1"
+    assert gc.definition_of("DAB").definition.startswith('"Dispute Adjudication Board" or "DAB" means')
+    assert gc.definition_of("day").definition == '"day" means a calendar day.'
+    spa = load(SPA)
+    assert spa.definition_of("Estimated Consideration").clause_id == "3.2"
+    text = (
+        'This Agreement is made between Acme Inc. (the "Supplier") and Beta LLC (hereinafter referred to as '
+        '"the Customer").\n\n1. Definitions\n\n"Affiliate" shall mean any controlled entity.\n\n'
+        '**Confidential Information** means information marked confidential.\n'
+    )
+    doc = parse_text(text)
+    found = {d.term: d for d in doc.definitions}
+    assert set(found) == {"Supplier", "Customer", "Affiliate", "Confidential Information"}
+    assert found["Supplier"].definition == "Acme Inc." and found["Customer"].definition == "Beta LLC"
+    assert found["Affiliate"].clause_id == "1" and found["Confidential Information"].clause_id == "1"
+
+
+def test_definitions_in_chinese_forms(load):
+    zh = load(ZH)
+    employer = zh.definition_of("发包人")
+    assert employer.clause_id == "1.1(2)" and employer.definition.startswith("“发包人”是指")
+    doc = parse_text("第一条 定义\n\n本合同所称工程，是指本合同约定的建设工程。\n\n本协议所称“关联方”指控制一方的主体。\n")
+    assert [(d.term, d.clause_id) for d in doc.definitions] == [("工程", "1"), ("关联方", "1")]
+
+
+# --- robustness on small texts -----------------------------------------------------------------------
+
+def test_hard_wrapped_lines_and_page_numbers_are_not_headings():
+    text = (
+        "1. Payment\n\n1.1 The Buyer shall pay the price within\n30 days after the invoice date, and in any\n"
+        "2 instalments as agreed.\n\n7\n\n1.2 Late payment bears interest.\n\n2. Term\n\n"
+        "2.1 This Agreement lasts 2 years.\n"
+    )
+    doc = parse_text(text)
+    assert [c.clause_id for c in doc.iter_clauses()] == ["1", "1.1", "1.2", "2", "2.1"]
+
+
+def test_sub_paragraph_lists_nest():
+    text = "1. Obligations\n\n(a) first;\n\n(b) second:\n\n(i) one;\n\n(ii) two;\n\n(c) third.\n"
+    doc = parse_text(text)
+    assert [c.clause_id for c in doc.iter_clauses()] == ["1", "1(a)", "1(b)", "1(b)(i)", "1(b)(ii)", "1(c)"]
+    assert doc.get_clause("1(b)(ii)").level == 3
+
+
+# --- offsets and the CLI -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("relative", [GC, ZH, SPA, SHA])
+def test_offsets_index_the_file_text(load, relative):
+    doc = load(relative)
+    assert doc.text == (DATA / relative).read_text(encoding="utf-8")
+    for clause in doc.iter_clauses():
+        span = doc.text[clause.start:clause.end]
+        assert span.startswith(clause.label), (clause.clause_id, span[:40])
+        assert span.startswith(clause.text[: len(clause.label) + 10])
+        for child in clause.children:
+            assert clause.start < child.start and child.end <= clause.end
+
+
+def test_cli_parse_json_shape():
+    from paralaw.agent.cli import app
+
+    result = CliRunner().invoke(app, ["parse", str(DATA / SPA), "--json"])
+    assert result.exit_code == 0, result.output
+    model = json.loads(result.stdout)
+    text = (DATA / SPA).read_text(encoding="utf-8")
+
+    def check(clause: dict) -> None:
+        assert {"clause_id", "title", "text", "children", "start", "end"} <= set(clause)
+        assert text[clause["start"]:clause["end"]].startswith(clause["text"][:20])
+        for child in clause["children"]:
+            check(child)
+
+    for clause in model["clauses"]:
+        check(clause)
+    nine = next(c for c in model["clauses"] if c["clause_id"] == "9")
+    assert [c["clause_id"] for c in nine["children"]][:2] == ["9.1", "9.2"]
