@@ -7,7 +7,7 @@ Revenue/Profit Sharing (annotations.json).
 
 Which spans count ("spans containing a number"): those in which an independent, deliberately simple regex
 in this file finds a money amount or a percentage written with digits: a currency marker next to a figure
-("$5,000,000", "US$14,651,000", "EUR 2 million", "1,000 dollars") or a figure followed by %, percent or per
+("$5,000,000", "US$14,651,000", "EUR 2 million", "1,000 dollars"; not "50 pounds", which may be a weight) or a figure followed by %, percent or per
 cent ("8.5%", "50 percent"). Its own arithmetic gives the expected value (digits x million/billion/thousand)
 and, for money, the currency from the marker. Spans whose only numbers are clause references, dates,
 counts of days or numbers redacted as [***] do not count; spans whose figures are written only in words are
@@ -45,9 +45,9 @@ GOAL = 0.90
 _FIG = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _SCALE = r"(?:\s?(million|billion|thousand))?"
 _SYMBOLS = {"$": "USD", "US$": "USD", "USD": "USD", "£": "GBP", "GBP": "GBP", "€": "EUR", "EUR": "EUR", "RMB": "CNY", "¥": "CNY"}
-_WORDS = {"dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP"}
+_WORDS = {"dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds sterling": "GBP"}
 _MONEY_BEFORE = re.compile(r"(US\$|\$|USD|£|GBP|€|EUR|RMB|¥)\s?" + _FIG + _SCALE, re.IGNORECASE)
-_MONEY_AFTER = re.compile(_FIG + _SCALE + r"\s?(dollars?|euros?|pounds)\b", re.IGNORECASE)
+_MONEY_AFTER = re.compile(_FIG + _SCALE + r"\s?(dollars?|euros?|pounds sterling)\b", re.IGNORECASE)  # '50 pounds' may be a weight
 _PERCENT = re.compile(_FIG + r"\s?(?:%|percent\b|per\s?cent\b)", re.IGNORECASE)
 _WORD_ONLY = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|million)\b[\w\s-]{0,30}?\b(?:percent|per cent|dollars)\b", re.IGNORECASE)
 _SCALES = {None: 1, "thousand": 1e3, "million": 1e6, "billion": 1e9}
