@@ -20,7 +20,8 @@ from . import confirm
 from .access import roots_from_uris
 from .context import CallContext
 from .listing import ToolCatalog, ToolSpec, model_input_schema
-from .reviews import Domain, DocumentSpec, ReviewError, choose_review, load_documents, load_playbook, new_review
+from .reviews import (Domain, DocumentSpec, ReviewError, choose_review, load_documents, load_playbook, new_review,
+                      same_review)
 from .store import Review, StoredDocument
 
 logger = logging.getLogger(__name__)
@@ -114,8 +115,12 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
     documents = await anyio.to_thread.run_sync(load_documents, data.documents, roots)
     playbook = load_playbook(data.playbook_path, roots) if data.playbook_path else None
     review = new_review(documents, domain=data.domain, our_party=data.our_party, language=data.language, playbook=playbook)
-    call.state.store.save(review)
-    await call.announce_resources_changed()
+    existing = next((r for r in call.state.store.list() if same_review(r, review)), None)
+    if existing is not None:  # opening the same matter again resumes it instead of making a rival review
+        review = existing
+    else:
+        call.state.store.save(review)
+        await call.announce_resources_changed()
     added = []
     if review.domain not in before:
         added = [s.name for s in call.state.catalog.specs() if s.domain == review.domain]
@@ -123,7 +128,8 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
             await call.announce_tools_changed()
     summary = review.summary()
     summary["documents"] = [{k: d[k] for k in ("document_id", "filename", "role", "total_clauses")} for d in summary["documents"]]
-    return {**{k: summary[k] for k in ("review_id", "domain", "language", "our_party", "documents")}, "tools_added": added}
+    return {**{k: summary[k] for k in ("review_id", "domain", "language", "our_party", "documents")},
+            "resumed": existing is not None, "tools_added": added}
 
 
 async def list_reviews(call: CallContext, data: ListReviewsInput, params: types.CallToolRequestParams):

@@ -136,6 +136,14 @@ def new_review(documents: list[StoredDocument], *, domain: str | None, our_party
     )
 
 
+def same_review(a: Review, b: Review) -> bool:
+    """Same documents (by content id and role) under the same domain, party, language and playbook."""
+    def key(r: Review) -> tuple:
+        return (r.domain, r.our_party, r.language, r.playbook, [(d.document_id, d.role) for d in r.documents])
+
+    return key(a) == key(b)
+
+
 def choose_review(store: ReviewStore, review_id: str | None) -> Review:
     """The named review, or the only open one; a clear error when none or several are open."""
     if review_id:

@@ -178,3 +178,14 @@ def test_coerce_arguments_only_where_the_value_cannot_be_valid():
                                                "ratio": 0.5, "extra": "x"}
     unchanged = {"n": "seven", "flag": "maybe", "items": "not json", "name": 1.5}
     assert coerce_arguments(schema, unchanged) == unchanged
+
+
+async def test_opening_the_same_matter_again_resumes_it(server):
+    with anyio.fail_after(WAIT):
+        async with Client(server) as client:
+            first = await open_msa(client)
+            again = await open_msa(client)
+            assert again["review_id"] == first["review_id"] and again["resumed"] is True and first["resumed"] is False
+            other_party = await client.call_tool("open_review", {"documents": [{"path": str(MSA)}], "our_party": "Supplier"})
+            assert other_party.structured_content["review_id"] != first["review_id"]
+            assert len(payload(await client.call_tool("list_reviews", {}))["reviews"]) == 2
