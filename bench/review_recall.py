@@ -2,8 +2,8 @@
 
 For every ../shared/data/review_cases/<case>/gold.json, the case is reviewed exactly as
 `paralaw review --manifest gold.json --mode offline` does (in-process server, no LLM). A planted issue counts as
-found when a risk sits on its clause (or a sub-clause of it) or quotes its evidence (either text containing
-the other, or sharing a run of 40+ characters). A high-severity false positive is a high risk that matches no
+found when a risk sits on its clause (or a sub-clause of it) or quotes its evidence (the quote contains the
+evidence, or the two share a run of 40+ characters). A high-severity false positive is a high risk that matches no
 planted issue by the same rule.
 
     python -m bench.review_recall            # table per case and overall
@@ -45,7 +45,7 @@ def quote_matches(quote: str, evidence: str, min_run: int = 40) -> bool:
     quote, evidence = _squash(quote), _squash(evidence)
     if not quote or not evidence:
         return False
-    if quote in evidence or evidence in quote:
+    if evidence in quote:
         return True
     match = SequenceMatcher(None, quote, evidence, autojunk=False).find_longest_match(0, len(quote), 0, len(evidence))
     return match.size >= min(min_run, len(evidence))
