@@ -94,14 +94,28 @@ def _title(structure: DocumentStructure, clause: Clause) -> str:
     return (clause.title or (parent.title if parent else "")).lower()
 
 
+_PREPARED: dict[tuple[str, int], dict[int, tuple[str, str]]] = {}
+
+
+def _prepared(baseline: DocumentStructure) -> dict[int, tuple[str, str]]:
+    """Each baseline clause's body and title, lower-cased, computed once per baseline document."""
+    key = (baseline.document_id, len(baseline.text))
+    if key not in _PREPARED:
+        if len(_PREPARED) > 32:
+            _PREPARED.clear()
+        _PREPARED[key] = {c.start: (clause_body(baseline, c)[0].lower(), _title(baseline, c)) for c in baseline.iter_clauses()}
+    return _PREPARED[key]
+
+
 def match_baseline(structure: DocumentStructure, clause: Clause, body: str, baseline: DocumentStructure) -> tuple[Clause | None, str, float]:
     """The baseline clause this clause departs from: the same number when that is (about) the best match by
     title and content, else the best match, else None when nothing is close enough."""
     title, text = _title(structure, clause), body.lower()
+    prepared = _prepared(baseline)
 
     def score(candidate: Clause) -> float:
-        content = _text_score(text, clause_body(baseline, candidate)[0].lower())
-        other = _title(baseline, candidate)
+        other_body, other = prepared[candidate.start]
+        content = _text_score(text, other_body)
         return 0.35 * fuzz.token_set_ratio(title, other) / 100 + 0.65 * content if title and other else content
 
     # a clause with sub-paragraphs may match a baseline clause without them, at a small discount
@@ -111,7 +125,7 @@ def match_baseline(structure: DocumentStructure, clause: Clause, body: str, base
     if same is not None and bool(same.children) == bool(clause.children):
         same_score = score(same)
         # a template's placeholder ("Exit assistance rates.") filled in by the contract keeps its opening words
-        other = clause_body(baseline, same)[0].lower()
+        other = prepared[same.start][0]
         shorter, longer = sorted((text, other), key=len)
         filled = fuzz.partial_ratio(shorter, longer) / 100 if shorter.strip() else 0.0
         if (same_score >= ID_MATCH_THRESHOLD or filled >= 0.8) and max(same_score, filled) >= best_score - 0.05:

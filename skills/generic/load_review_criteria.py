@@ -70,9 +70,10 @@ def applicable_criteria(criteria: CriteriaSet, structure: DocumentStructure | No
             return by_topic, clause_id, ""
         raise ClauseNotFound(clause_id, [c.clause_id for c in structure.iter_clauses()] if structure else None)
     text = structure.full_text(clause)
-    language = structure.language
+    parent = structure.parent_of(clause)
+    heading = clause.title or (parent.title if parent else "")  # '18.1(1)' reads under '承包人的索赔'
     party = party_role(our_party, structure)
-    chosen = [c for c in pool if c.applies_to(clause.clause_id, f"{clause.title}\n{text}", language=language, our_party=party)]
+    chosen = [c for c in pool if c.applies_to(clause.clause_id, f"{heading}\n{text}", language=structure.language, our_party=party)]
     return chosen, clause.title, text
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 ROLE_PAIRS: list[tuple[str, str]] = [
     ("Customer", "Supplier"), ("Customer", "Service Provider"), ("Customer", "Provider"), ("Customer", "Vendor"),
@@ -31,6 +32,7 @@ def _role_re(role: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(role)}\b")
 
 
+@lru_cache(maxsize=256)
 def counterparty_of(our_party: str, text: str = "") -> str:
     """The other side's role name: from the role pairs (preferring one the text uses), else the text's
     most frequent other role; '' when it cannot be told."""
