@@ -93,14 +93,19 @@ def categories() -> dict[str, str]:
     return out
 
 
-def measure(contracts: list[str] | None = None, top_k: int = TOP_K) -> SearchFigures:
+def measure(contracts: list[str] | None = None, top_k: int = TOP_K, load=None) -> SearchFigures:
+    """`load(relative_path)` may supply already parsed contracts (the test session's cache)."""
+    return anyio.run(_measure, contracts, top_k, load)
+
+
+async def _measure(contracts: list[str] | None, top_k: int, load) -> SearchFigures:
     annotations = json.loads((CUAD / "annotations.json").read_text(encoding="utf-8"))["contracts"]
     descriptions = {name.lower(): (name, text) for name, text in categories().items()}
     dispatcher = create_dispatcher("generic")
     figures = SearchFigures()
     started = time.perf_counter()
     for contract in contracts or sorted(annotations):
-        structure = load_document(CUAD / "contracts" / contract)
+        structure = load(f"cuad/contracts/{contract}") if load else load_document(CUAD / "contracts" / contract)
         state = make_state(structure)
         for label, entry in annotations[contract].items():
             spans = [(s["start"], s["end"]) for s in entry.get("spans", []) if s.get("start", -1) >= 0]
@@ -108,8 +113,8 @@ def measure(contracts: list[str] | None = None, top_k: int = TOP_K) -> SearchFig
                 continue
             name, description = descriptions[label.lower()]
             query = f"{name}. {description}"
-            result = anyio.run(lambda: dispatcher.prepare_and_call(
-                "search_reference_doc", "", structure, state, llm_arguments={"query": query, "top_k": top_k}))
+            result = await dispatcher.prepare_and_call(
+                "search_reference_doc", "", structure, state, llm_arguments={"query": query, "top_k": top_k})
             hits = result.data.get("hits", []) if result.success else []
             clauses = [clause_span(structure, h) for h in hits]
             figures.hits += len(hits)

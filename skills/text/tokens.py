@@ -46,6 +46,9 @@ _SUFFIXES = (
     ("ence", ""), ("ancy", ""), ("ency", ""), ("fully", ""), ("ful", ""), ("ously", ""), ("ous", ""),
     ("ees", ""), ("ee", ""), ("ers", ""), ("er", ""), ("ors", ""), ("or", ""), ("als", ""), ("al", ""), ("ly", ""),
 )
+_BY_LAST: dict[str, list[tuple]] = {}
+for _rule in _SUFFIXES:  # rules grouped by final letter, order kept: a word only tries the rules that can match
+    _BY_LAST.setdefault(_rule[0][-1], []).append(_rule)
 _UNDOUBLE = re.compile(r"([bdfgkmnprt])\1$")
 
 
@@ -68,7 +71,7 @@ def stem(word: str) -> str:
     elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
     for _ in range(2):
-        for suffix, replacement, *shortest in _SUFFIXES:
+        for suffix, replacement, *shortest in _BY_LAST.get(word[-1], ()):
             if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= (shortest[0] if shortest else 3):
                 word = word[: -len(suffix)] + replacement
                 word = _UNDOUBLE.sub(r"\1", word)
