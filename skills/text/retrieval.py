@@ -1,14 +1,17 @@
 """Find the clauses of one document that are about something: BM25 (bm25s) over clause-sized passages.
 
 Each passage is one clause's own text (a parent's text before its first sub-clause counts as its own), so
-a hit names a clause. Two adjustments make clause-level BM25 work on real contracts:
+a hit names a clause. What makes clause-level BM25 work on real contracts (bench/quality_search.py):
 
 - granularity: a clause longer than about a page is split into passages at paragraph or sentence breaks,
   otherwise one 40,000-character "clause" (a badly numbered contract) wins every query by sheer length;
-  text outside any clause (a preamble, a Contract Data table, an unnumbered contract) is indexed too, with
-  an empty clause_id;
-- titles: a passage's tokens include its clause's title twice and the parent's title once, since a
-  heading says what a clause is about more reliably than its body.
+  text outside any clause (a Contract Data table, an unnumbered contract) is indexed too, with an empty
+  clause_id, and the opening before the first clause is labelled as the preamble (name, parties, date);
+- headings: the clause's title and its parent's are a second field scored beside the body, since a
+  heading says what a clause is about more reliably than its words;
+- the query: a word it repeats is its topic and weighs more (saturating, BM25's k3);
+- the result: one hit per clause, and at most two sub-clauses of one parent before other clauses get a
+  place, so five hits are not five paragraphs of one clause.
 
 Hits carry the matched passage's offsets and, as `quote`, a short verbatim window around the passage's
 best-matching sentence. Indexes are cached per (document_id, len(text)) in a small LRU.
