@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DocumentError
+from .docx_numbering import NumberingRenderer
 from .model import DocumentStructure
 from .parser import parse_text
 
@@ -30,6 +31,7 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+_READABLE_ZH = re.compile(r"[\x00-\x7f\u3000-\u303f\u4e00-\u9fff\uff00-\uffef\u2018-\u201d\u2026\u00b7\u3400-\u4dbf]")
 
 
 def decode_text(data: bytes, name: str = "") -> str:
@@ -40,12 +42,19 @@ def decode_text(data: bytes, name: str = "") -> str:
         return data.decode("utf-16")
     if b"\x00" in data[:8192]:
         raise DocumentError(f"{name or 'file'} looks binary, not text", code="UNSUPPORTED_FORMAT")
-    for encoding in ("utf-8", "gb18030"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise DocumentError(f"{name or 'file'} is not valid UTF-8 or GB18030 text", code="INVALID_ENCODING")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        text = None
+    # GB18030 accepts most byte pairs, so Latin-1 or cp1252 text can "decode" into nonsense: keep the
+    # result only when it reads as Chinese (and ASCII), as a real GB18030 file does
+    if text is not None and len(_READABLE_ZH.findall(text)) >= 0.97 * len(text):
+        return text
+    raise DocumentError(f"{name or 'file'} is not valid UTF-8 or GB18030 text; save it as UTF-8", code="INVALID_ENCODING")
 
 
 def _docx_text(path: Path, limits: Limits) -> str:
@@ -65,18 +74,37 @@ def _docx_text(path: Path, limits: Limits) -> str:
     try:
         document = docx.Document(str(path))
     except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile) as exc:
-        raise DocumentError(f"{path.name} is not a valid .docx file: {exc}", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{path.name} is not a valid .docx file: {_first_line(exc)}", code="CORRUPT_FILE") from exc
     except Exception as exc:  # lxml and friends raise their own types on broken XML
-        raise DocumentError(f"{path.name} could not be read as .docx: {exc}", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{path.name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
+    try:
+        return _docx_lines(document)
+    except Exception as exc:  # a well-formed package with broken parts (styles, numbering) inside
+        raise DocumentError(f"{path.name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0][:200] if text else type(exc).__name__
+
+
+def _docx_lines(document) -> str:
+    """Paragraphs (Heading styles as Markdown headings, Word's automatic numbers written out) and table rows."""
+    import docx
+
+    numbering = NumberingRenderer(document)
     lines: list[str] = []
     body = document.element.body
     for child in body.iterchildren():
         tag = child.tag.rsplit("}", 1)[-1]
         if tag == "p":
             paragraph = docx.text.paragraph.Paragraph(child, document)
+            label = numbering.label(paragraph)
             text = paragraph.text.strip()
             if not text:
                 continue
+            if label:
+                text = f"{label} {text}"
             style = (paragraph.style.name or "") if paragraph.style is not None else ""
             level = re.match(r"Heading (\d)", style)
             lines.append(("#" * int(level.group(1)) + " " + text) if level else text)
@@ -93,7 +121,6 @@ _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?-?\s*\d{1,4}\s*-?(?:\s+of\s+\d{1,4})
 
 def _pdf_text(path: Path, limits: Limits) -> str:
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
     try:
         reader = PdfReader(str(path))
@@ -110,8 +137,11 @@ def _pdf_text(path: Path, limits: Limits) -> str:
         pages = [(page.extract_text() or "") for page in reader.pages]
     except DocumentError:
         raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise DocumentError(f"{path.name} is not a readable PDF (corrupt or truncated): {exc}", code="CORRUPT_FILE") from exc
+    except RecursionError as exc:
+        raise DocumentError(f"{path.name} is not a readable PDF (its object tree nests too deeply)", code="CORRUPT_FILE") from exc
+    except Exception as exc:  # pypdf raises many types on broken files (PdfReadError, struct/zlib errors, ...)
+        detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise DocumentError(f"{path.name} is not a readable PDF (corrupt or truncated): {detail}", code="CORRUPT_FILE") from exc
     page_lines = [[line.rstrip() for line in page.splitlines()] for page in pages]
     # a line that opens or closes most pages is a running header or footer
     edges = Counter(line.strip() for lines in page_lines for line in (lines[:2] + lines[-2:]) if line.strip())
