@@ -166,6 +166,21 @@ class McpToolSession:
             raise ServerToolError(name, outcome.error or {})
         return outcome.data
 
+    async def document_text(self, review_id: str, document_id: str) -> str | None:
+        """A review document's text from the server's resource (None when the server offers no such resource)."""
+        from urllib.parse import quote
+
+        uri = f"paralaw://reviews/{review_id}/documents/{quote(document_id, safe='')}"
+        try:
+            with anyio.fail_after(self.tool_timeout):
+                result = await self.client.read_resource(uri)
+        except Exception as exc:  # not a paralaw server, or an older one: the caller falls back
+            logger.debug("no document resource %s: %s", uri, exc)
+            return None
+        texts = [c for c in result.contents if isinstance(c, types.TextResourceContents)]
+        preferred = [c for c in texts if (c.mime_type or "").startswith("text/")] or texts
+        return preferred[0].text if preferred else None
+
     async def listen_for_changes(self) -> None:
         """On 2026-07-28 connections, list_changed arrives as a subscription event; legacy ones use the handler."""
         try:

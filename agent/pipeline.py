@@ -83,10 +83,16 @@ def document_payload(doc: DocumentInput, *, send_text: bool) -> dict[str, Any]:
     return payload
 
 
-def contract_texts(request: ReviewRequest) -> list[str]:
-    """The documents' text as the quote check reads it (text formats; other formats are checked through the
-    clause texts the server returned)."""
+async def contract_texts(tools: McpToolSession, review: dict[str, Any], request: ReviewRequest) -> list[str]:
+    """The documents' text as the quote check reads it: the server's parsed text (what skills quote from, for
+    .docx and .pdf too), else the local files in text formats."""
     texts = []
+    for doc in review.get("documents", []):
+        text = await tools.document_text(review["review_id"], doc["document_id"])
+        if text:
+            texts.append(text)
+    if texts:
+        return texts
     for doc in request.documents:
         path = Path(doc.path)
         if path.suffix.lower() in TEXT_SUFFIXES and path.is_file():
@@ -215,7 +221,7 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     reader = ClauseReader(tools, review["review_id"])
     for unit in units:
         await pinpoint_risks(reader, unit.risks)
-    _finish_risks(units, contract_texts(request))
+    _finish_risks(units, await contract_texts(tools, review, request))
     return {"review": review, "domain": checklist.get("domain", review.get("domain")), "mode": mode,
             "model": settings.model if llm is not None else None, "units": units, "not_found": missing,
             "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed)}

@@ -120,10 +120,12 @@ async def test_paraphrased_quote_is_flagged(make_model):
                "original_text": "The Customer shall have unlimited liability."}]
     with ScriptedLLM([], default={"content": json.dumps(answer)}) as llm:
         data = await review("checklist", make_model(llm))
-    risks = [r for u in data["units"] for r in u.risks]
+    assert llm.requests and all("tools" not in body for body in llm.requests)  # checklist mode: skills first, one analysis call
+    risks = [r for u in data["units"] for r in u.risks if r["source"] == "model"]
     assert risks and all(r["quote_verified"] is False for r in risks)
     assert "quote not found verbatim in the contract" in to_markdown(data)
     assert to_json(data)["summary"]["unverified_quotes"] == len(risks)
+    assert all(u.mode == "checklist" for u in data["units"] if u.clause_id != "*")
 
 
 async def test_offline_review_of_the_services_case():
@@ -156,3 +158,23 @@ async def test_list_changed_reaches_a_legacy_client():
                 await anyio.lowlevel.checkpoint()
         await tools.sync()
         assert tools.has_tool("fidic_merge_gc_pc") and not tools.stale
+
+
+async def test_quotes_in_a_docx_contract_are_checked_against_the_servers_text(tmp_path):
+    """For a .docx there is no local text to search: the quote check reads the document the server parsed."""
+    import docx
+
+    document = docx.Document()
+    for line in (MSA / "master_services_agreement.md").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            document.add_paragraph(line.lstrip("#* ").rstrip("*"))
+    path = tmp_path / "msa.docx"
+    document.save(path)
+    request = ReviewRequest(documents=[DocumentInput(str(path)), DocumentInput(str(MSA / "baseline.md"), role="baseline")],
+                            our_party="Customer")
+    async with connect(None, allowed_dirs=[str(tmp_path), str(MSA)]) as tools:
+        with anyio.fail_after(120):
+            data = await run_review(tools, request, settings=AgentSettings(), mode="offline")
+    quoted = [r for u in data["units"] for r in u.risks if r["location"]]
+    assert quoted and all(r["quote_verified"] for r in quoted)
+    assert any(r["clause_id"] == "15.2" and r["risk_level"] == "high" for r in quoted)
