@@ -58,6 +58,7 @@ class FileFigures:
     schedule_resolved: int = 0
     spans: int = 0
     spans_inside: int = 0
+    spans_preamble: int = 0
     largest_own: float = 0.0
     largest_own_id: str = ""
     largest_span: float = 0.0
@@ -138,6 +139,7 @@ def measure(group: str, path: Path, spans: list[tuple[int, int, str]]) -> FileFi
     for start, end, category in spans:
         figures.spans += 1
         clause_id, c_start, c_end = deepest_region(structure, start)
+        figures.spans_preamble += clause_id == "(preamble)"
         if c_start <= start and end <= c_end:
             figures.spans_inside += 1
         else:
@@ -165,6 +167,7 @@ def summarise(rows: list[FileFigures]) -> dict[str, float | int]:
         "schedule_resolve": _share(sum(r.schedule_resolved for r in measured), sum(r.schedule_refs for r in measured)),
         "spans": spans,
         "spans_inside": _share(sum(r.spans_inside for r in measured), spans),
+        "spans_preamble": sum(r.spans_preamble for r in measured),
         "max_clause_share": max((max(r.largest_own, r.largest_span) for r in numbered), default=0.0),
         "max_seconds": max((r.seconds for r in rows), default=0.0),
     }
@@ -207,7 +210,7 @@ def main(argv: list[str]) -> int:
         f"overall ({total['files']} files, review cases excluded): parse ok {_pct(total['parse_ok'])}; "
         f"{total['clauses']} clauses; internal refs {total['refs']} resolve {_pct(total['refs_resolve'])} "
         f"(external {total['external_refs']}, schedule refs {total['schedule_refs']} resolve {_pct(total['schedule_resolve'])}); "
-        f"located spans {total['spans']} inside {_pct(total['spans_inside'])}; largest clause {_pct(total['max_clause_share'])}; "
+        f"located spans {total['spans']} inside {_pct(total['spans_inside'])} ({total['spans_preamble']} in a preamble); largest clause {_pct(total['max_clause_share'])}; "
         f"slowest parse {1000 * total['max_seconds']:.0f} ms"
     )
     met = (

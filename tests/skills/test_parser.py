@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from paralaw.skills import load_document
@@ -235,3 +237,38 @@ def test_cli_parse_json_shape():
         check(clause)
     nine = next(c for c in model["clauses"] if c["clause_id"] == "9")
     assert [c["clause_id"] for c in nine["children"]][:2] == ["9.1", "9.2"]
+
+
+# --- invariants on arbitrary text --------------------------------------------------------------------
+
+FRAGMENTS = [
+    "1. ", "1.1 ", "2. ", "2.1 ", "2.2 ", "10.3 ", "3.4A ", "Section 2.3 ", "SECTION 5 ", "ARTICLE IV ", "Article 7 ",
+    "Sub-Clause 14.7 [Payment] ", "Clause 9.2(a) ", "(a) ", "(b) ", "(i) ", "(ii) ", "(A) ", "第1条 ", "第十二条 ",
+    "第18.1条〔索赔〕", "一、", "（一）", "（1）", "1. 甲方", "EXHIBIT A ", "Schedule 1 ", "Table of Contents\n",
+    "Definitions", "Payment Terms. ", "The Buyer shall pay ", "within 30 days. ", "\"Affiliate\" means ", "(the \"Seller\")",
+    "\n", "\n\n", "   ", "## ", "### ", "**", "7\n", "Page 3 of 9\n", "[***]. ", "本合同所称工程，是指", "$1.5 Million ",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), min_size=0, max_size=80))
+def test_any_text_gives_a_well_formed_tree(fragments):
+    text = "".join(fragments)
+    doc = parse_text(text)
+    assert doc.total_clauses == sum(1 for _ in doc.iter_clauses())
+
+    def check(siblings, lo, hi):
+        previous_end = lo
+        for clause in siblings:
+            assert previous_end <= clause.start < clause.end <= hi
+            assert text[clause.start:].startswith(clause.label)
+            assert clause.text == text[clause.start:(clause.children[0].start if clause.children else clause.end)].strip()
+            previous_end = clause.end
+            check(clause.children, clause.start, clause.end)
+
+    check(doc.clauses, 0, len(text))
+    for ref in doc.cross_references:
+        assert text[ref.start:ref.end] and ref.start < ref.end
+        resolve_reference(doc, ref)  # never raises
+    for definition in doc.definitions:
+        assert definition.term and 0 <= definition.start < definition.end <= len(text)
