@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import socket
+import sys
 from typing import Any
 
 import anyio
@@ -58,9 +60,22 @@ def http_app(host: str = "127.0.0.1", auth_token: str | None = None, **server_op
 
 
 def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | None = None, **server_options: Any) -> None:
-    """Serve Streamable HTTP at http://host:port/mcp until interrupted."""
+    """Serve Streamable HTTP at http://host:port/mcp until interrupted. The socket is bound first, so a port
+    in use is an OSError the caller can report, not a log line."""
     import uvicorn
 
     if host not in ("127.0.0.1", "localhost", "::1"):
         logger.warning("serving on %s: other machines can reach this server; set an auth token", host)
-    uvicorn.run(http_app(host=host, auth_token=auth_token, **server_options), host=host, port=port, log_level="warning")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    app = http_app(host=host, auth_token=auth_token, **server_options)
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    print(f"paralaw MCP server on http://{shown}:{sock.getsockname()[1]}/mcp (Ctrl-C to stop)", file=sys.stderr, flush=True)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])
