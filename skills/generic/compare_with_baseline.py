@@ -28,6 +28,7 @@ ModificationType = Literal["unmodified", "modified", "added", "deleted"]
 _DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omitted)|reserved|not used|omitted)\s*\]?|删除|（?略）?|此条删除|本条删除)\W*$", re.I)
 _BENEFIT = re.compile(r"\bmay\b|\bentitled\b|\bright\b|\bvests?\b|\bown(?:s|ership)?\b|\bremain with\b|\bshall not exceed\b|"
                       r"\bnot (?:be )?liable\b|\blimited to\b|有权|归.{0,8}所有|不超过|不承担", re.I)
+_PERMISSION = re.compile(r"\bmay\b|\bentitled\b|有权|可以", re.I)
 _BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
 SOFTENERS = ("knowledge qualifier", "materiality", "reasonableness", "endeavours", "exception", "proviso", "subject to")
 MATCH_THRESHOLD = 0.65  # title+content score for a clause found by its words
@@ -139,43 +140,55 @@ def match_baseline(structure: DocumentStructure, clause: Clause, body: str, base
 # --- judging the changes from our side ---------------------------------------------------------------------
 
 
-def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, str]:
-    """(side, severity): side 'adverse', 'favourable' or 'unclear' for our party."""
-    sentence = change.evidence or change.before
-    if change.kind == "party_changed" and our_party and counterparty:
-        before, after = set(change.roles_before), set(change.roles_after)
-        ours, theirs = same_side(our_party) | {MUTUAL}, same_side(counterparty) | {MUTUAL}
-        lost_ours = bool(before & ours) and bool(after & theirs) and not after & ours
-        lost_theirs = bool(before & theirs) and bool(after & ours) and not after & theirs
-        if lost_ours:
-            return ("adverse", "high") if _BENEFIT.search(sentence) else ("favourable", "low") if _BURDEN.search(sentence) else ("unclear", "medium")
-        if lost_theirs:
-            return ("adverse", "high") if _BURDEN.search(sentence) and not _BENEFIT.search(sentence) else ("favourable", "low") if _BENEFIT.search(sentence) else ("unclear", "medium")
-        return "unclear", "medium"
-    subject = change.subject
-    if change.kind == "modal_changed" and subject in (our_party, counterparty) and our_party:
-        relaxed = change.detail.startswith("obligation became permission")
-        theirs = subject == counterparty
-        return ("adverse", "medium") if relaxed == theirs else ("favourable", "low")
-    if change.kind in ("qualifier_added", "qualifier_removed"):
-        added = change.kind == "qualifier_added"
-        if change.detail.startswith("unlimited") and our_party:
-            ours_named = bool(re.search(re.escape(our_party), sentence))
-            if ours_named and added:
-                return "adverse", "high"
-            return "unclear", "medium"
-        if change.detail.startswith(("sole discretion", "at any time")) and our_party and subject in (our_party, counterparty):
-            return ("adverse", "medium") if (subject == counterparty) == added else ("favourable", "low")
-        if change.detail.startswith(SOFTENERS) and our_party and subject in (our_party, counterparty):
-            # a qualifier softens the promise of the party it is about
-            weight = "medium" if change.detail.startswith("knowledge qualifier") else "low"
-            return ("adverse", weight) if (subject == counterparty) == added else ("favourable", "low")
-        return "unclear", "low"
-    if change.kind == "number_changed":
-        return "unclear", "medium"
-    if change.kind.startswith("number"):
-        return "unclear", "low"
+def _party_side(change: LegalChange, our_party: str, counterparty: str, sentence: str) -> tuple[str, str]:
+    """A role replaced: who gained what. A right or protection moving to the other side only is adverse."""
+    before, after = set(change.roles_before), set(change.roles_after)
+    ours, theirs = same_side(our_party) | {MUTUAL}, same_side(counterparty) | {MUTUAL}
+    benefit, burden = bool(_BENEFIT.search(sentence)), bool(_BURDEN.search(sentence))
+    if before & ours and after & theirs and not after & ours:  # ours (or both sides') -> theirs only
+        return ("adverse", "high") if benefit else ("favourable", "low") if burden else ("unclear", "medium")
+    if before & theirs and after & ours and not after & theirs:  # theirs (or both sides') -> ours only
+        return ("adverse", "high") if burden and not benefit else ("favourable", "low") if benefit else ("unclear", "medium")
     return "unclear", "medium"
+
+
+def _qualifier_side(change: LegalChange, our_party: str, counterparty: str, sentence: str) -> tuple[str, str]:
+    """A qualifier added or removed: it helps the party it lets off, or the party whose right it widens."""
+    added = change.kind == "qualifier_added"
+    name, subject = change.detail, change.subject
+    if name.startswith("unlimited"):
+        if re.search(re.escape(our_party), sentence):
+            return ("adverse", "high") if added else ("favourable", "low")
+        return ("favourable", "low") if added and re.search(re.escape(counterparty), sentence) else ("unclear", "medium")
+    if subject not in (our_party, counterparty):
+        return "unclear", "low"
+    if name.startswith(("sole discretion", "at any time")):
+        widens_right = name.startswith("sole discretion") or bool(_PERMISSION.search(sentence))
+        helps_subject = widens_right == added
+    elif name.startswith(SOFTENERS):
+        helps_subject = added  # a qualifier softens the promise of the party it is about
+    else:
+        return "unclear", "low"
+    weight = "medium" if name.startswith(("knowledge qualifier", "sole discretion", "at any time")) else "low"
+    return ("favourable", "low") if helps_subject == (subject == our_party) else ("adverse", weight)
+
+
+def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, str]:
+    """(side, severity) of a change for our party: side 'adverse', 'favourable' or 'unclear' (direction not clear,
+    or our party unknown). Only changes adverse to us, or of unclear direction, weigh more than 'low'."""
+    sentence = change.evidence or change.before
+    if not (our_party and counterparty):
+        return "unclear", "low" if change.kind in ("qualifier_added", "qualifier_removed", "number_added", "number_removed") else "medium"
+    if change.kind == "party_changed":
+        return _party_side(change, our_party, counterparty, sentence)
+    if change.kind == "modal_changed":
+        if change.subject not in (our_party, counterparty):
+            return "unclear", "medium"
+        relaxed = change.detail.startswith("obligation became permission")
+        return ("adverse", "medium") if relaxed == (change.subject == counterparty) else ("favourable", "low")
+    if change.kind in ("qualifier_added", "qualifier_removed"):
+        return _qualifier_side(change, our_party, counterparty, sentence)
+    return ("unclear", "medium") if change.kind == "number_changed" else ("unclear", "low")
 
 
 def findings_for(changes: list[LegalChange], clause_id: str, our_party: str, counterparty: str) -> list[Finding]:

@@ -156,6 +156,7 @@ def nda(load):
         ("Either party may terminate this MNDA for any or no reason upon written notice",
          "The Disclosing Party may terminate this MNDA for any or no reason upon thirty (30) days’ written notice"),
         ("it provides the Disclosing Party reasonable advance notice", "it provides the Disclosing Party advance notice"),
+        ("the Disclosing Party is entitled to seek", "the Disclosing Party is entitled, in its sole discretion, to seek"),
     ]
     for old, new in edits:
         assert old in text, old
@@ -185,6 +186,15 @@ def test_nda_shall_became_may_and_qualifier_removed(nda):
     assert modal[0].subject == "Receiving Party"
     law = compare(modified, "4", state)
     assert "reasonableness removed ('reasonable')" in details(law, "qualifier_removed")
+
+
+def test_nda_sole_discretion_for_the_other_side(nda):
+    modified, state = nda
+    out = compare(modified, "10", state)
+    (finding,) = [f for f in out.findings if f.kind == "baseline_qualifier_added"]
+    assert finding.severity == "medium"
+    assert finding.message == ("Compared with the baseline: sole discretion added ('sole discretion') - adverse to the Receiving Party.")
+    assert "the Disclosing Party is entitled, in its sole discretion, to seek" in finding.evidence
 
 
 def test_nda_deleted_clause(nda):
