@@ -55,3 +55,15 @@ def test_mcp_json_runs_paralaw_serve():
     config = json.loads((ROOT / "mcp.json").read_text(encoding="utf-8"))
     entry = config["mcpServers"]["paralaw"]
     assert entry["command"] == "paralaw" and entry["args"][0] == "serve"
+
+
+def test_run_http_reports_a_port_in_use():
+    import socket
+
+    from paralaw.server.transports import run_http
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        with pytest.raises(OSError):
+            run_http(port=taken.getsockname()[1], store=":memory:")
