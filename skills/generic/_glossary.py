@@ -190,8 +190,8 @@ def _inside_brackets(text: str, start: int) -> bool:
 
 
 def _sentence(text: str, start: int, end: int) -> str:
-    left = 0
-    for m in _BOUNDARY.finditer(text, max(0, start - 400), start):
+    left = max(0, start - 400)
+    for m in _BOUNDARY.finditer(text, left, start):
         left = m.end()
     right = _BOUNDARY.search(text, end, min(len(text), end + 400))
     return text[left: right.end() if right else min(len(text), end + 400)].strip()

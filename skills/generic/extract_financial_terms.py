@@ -98,8 +98,8 @@ class FinancialTermsOutput(BaseModel):
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
-    left = 0
-    for m in _BOUNDARY.finditer(text, max(0, start - 600), start):
+    left = max(0, start - 600)
+    for m in _BOUNDARY.finditer(text, left, start):
         left = m.end()
     right_match = _BOUNDARY.search(text, end, min(len(text), end + 600))
     right = right_match.end() if right_match else min(len(text), end + 600)
