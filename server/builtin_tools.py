@@ -109,8 +109,9 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
         offered = await _client_roots(call, params)
         if isinstance(offered, types.InputRequiredResult):
             return offered
-        if offered is not None:
-            roots = roots_from_uris(offered)
+        client_roots = roots_from_uris(offered) if offered is not None else []
+        if client_roots:  # a client that shares no folders leaves the server's own setting in force
+            roots = client_roots
     before = call.state.open_domains()
     documents = await anyio.to_thread.run_sync(load_documents, data.documents, roots)
     playbook = load_playbook(data.playbook_path, roots) if data.playbook_path else None
