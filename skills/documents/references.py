@@ -32,13 +32,19 @@ _EXTERNAL = re.compile(
 _ACRONYM_INSTRUMENT = re.compile(r"\s*(?:of|under)\s+(?:the\s+)?((?:U\.S\.|US|UK)?\s?[A-Z]{2,8}\b|Title\s+\d+\b[^,;.]{0,40})")
 _STATUTE_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|USC|C\.F\.R\.|CFR|Code|Act|§)\s*$")
 _THEREOF = re.compile(r"\s*,?\s*(?:thereof|thereunder|of\s+(?:that|such|the\s+other)\s+(?:agreement|instrument|contract))\b", re.IGNORECASE)
-_SCHEDULE_REF = re.compile(rf"\b({SCHEDULE_WORDS})\s+([A-Z0-9]{{1,4}}(?:\.\d+)?)\b")
+# "Exhibit A", "Schedule 3", "Annex A1", "Schedule 6.2", "Appendix IV", "Exhibit A-1"; not "EXHIBIT HAS BEEN ..."
+_SCHEDULE_REF = re.compile(rf"\b({SCHEDULE_WORDS})[ \t]*-?[ \t]*([A-Z]{{1,2}}\d{{0,2}}|\d{{1,3}}(?:\.\d{{1,3}})?|[IVX]{{1,5}})(-\d{{1,2}})?\b(?![a-z])")
 _ZH_REF = re.compile(rf"第\s*([{CN_NUMERAL}\d]+(?:\.\d+)*)\s*([条款项])(?:\s*[（(]([{CN_NUMERAL}\d]+)[)）])?(?:\s*[〔【\[]([^〕】\]\n]{{1,40}})[〕】\]])?")
 
 
 def _is_heading_marker(structure: "DocumentStructure", start: int) -> bool:
     clause = structure.clause_at(start)
     return clause is not None and clause.start == start
+
+
+def _starts_line(text: str, offset: int) -> bool:
+    line_start = text.rfind("\n", max(0, offset - 200), offset) + 1
+    return not text[line_start:offset].strip(" \t#*_>|")
 
 
 def _expand_list(raw: str) -> list[str]:
@@ -107,14 +113,17 @@ def extract_cross_references(structure: "DocumentStructure") -> list[CrossRefere
                     end=match.end(),
                 )
             )
+    first_clause = structure.clauses[0].start if structure.clauses else len(text)
     for match in _SCHEDULE_REF.finditer(text):
         if _is_heading_marker(structure, match.start()):
             continue
+        if match.start() < first_clause and _starts_line(text, match.start()):
+            continue  # "Exhibit 10.32" atop an SEC filing, or a list of schedules: a label, not a reference
         refs.append(
             CrossReference(
                 source_clause_id=source_of(match.start()),
                 text=match.group(0),
-                target_id=f"{match.group(1).title()} {match.group(2)}",
+                target_id=f"{match.group(1).title()} {match.group(2)}{match.group(3) or ''}",
                 kind="schedule",
                 start=match.start(),
                 end=match.end(),
