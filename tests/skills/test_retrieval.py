@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from conftest import CUAD, DATA, require
 from paralaw.skills import DocumentStructure, parse_document_text
 from paralaw.skills.text import retrieval
 from paralaw.skills.text.retrieval import ClauseIndex, Hit, tokenize
 from paralaw.skills.text.tokens import stem
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 
 @pytest.mark.parametrize("family", [
@@ -119,13 +121,13 @@ def test_shareholders_agreement(load):
 
 
 def test_cuad_governing_law_and_unnumbered_contract(load):
-    annotations = json.loads(require(DATA / "cuad" / "annotations.json").read_text())["contracts"]
+    annotations = json.loads((DATA / "cuad" / "annotations.json").read_text())["contracts"]
     name = "BIOPURECORP_06_30_1999-EX-10.13-AGENCY AGREEMENT.txt"
     span = annotations[name]["Governing Law"]["spans"][0]
     doc = load(f"cuad/contracts/{name}")
     hits = ClauseIndex.for_document(doc).search("governing law", top_k=1)
     assert hits[0].start <= span["start"] < hits[0].end
-    staar = load(f"cuad/contracts/{next(p.name for p in sorted(CUAD.glob('StaarSurgical*.txt')))}")
+    staar = load(f"cuad/contracts/{next(p.name for p in sorted((DATA / 'cuad' / 'contracts').glob('StaarSurgical*.txt')))}")
     flat = DocumentStructure(document_id="staar-unnumbered", text=staar.text, structure_type="flat")
     flat_hits = ClauseIndex.for_document(flat).search("governing law", top_k=3)
     assert flat_hits and all(h.clause_id == "" for h in flat_hits)
