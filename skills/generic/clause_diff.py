@@ -241,6 +241,7 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
 def qualifier_changes(baseline_text: str, document_text: str, base_sentences: list[Sentence],
                       doc_sentences: list[Sentence], parties: tuple[str, ...] = ()) -> list[LegalChange]:
     changes: list[LegalChange] = []
+    clause_subject = first_role(document_text, parties)  # who a sentence without a party is about
     for name, pattern in QUALIFIERS.items():
         regex = re.compile(pattern, re.I)
         was, now = len(regex.findall(baseline_text)), len(regex.findall(document_text))
@@ -250,7 +251,7 @@ def qualifier_changes(baseline_text: str, document_text: str, base_sentences: li
             evidence = carriers[0] if carriers else next((s.text for s in doc_sentences if regex.search(s.text)), "")
             quote = regex.search(evidence).group() if evidence and regex.search(evidence) else ""
             changes.append(LegalChange(kind="qualifier_added", detail=f"{name} added ('{quote}')", after=quote,
-                                       evidence=evidence, subject=first_role(evidence, parties)))
+                                       evidence=evidence, subject=first_role(evidence, parties) or clause_subject))
         elif now < was:
             doc_norm = {normalise(s.text) for s in doc_sentences}
             carriers = [s.text for s in base_sentences if regex.search(s.text) and normalise(s.text) not in doc_norm]
@@ -259,5 +260,5 @@ def qualifier_changes(baseline_text: str, document_text: str, base_sentences: li
             counterpart = max(doc_sentences, key=lambda s: similarity(s.text, source), default=None) if source else None
             evidence = counterpart.text if counterpart and similarity(counterpart.text, source) >= 0.5 else ""
             changes.append(LegalChange(kind="qualifier_removed", detail=f"{name} removed ('{quote}')", before=source,
-                                       evidence=evidence, subject=first_role(evidence or source, parties)))
+                                       evidence=evidence, subject=first_role(evidence or source, parties) or clause_subject))
     return changes

@@ -156,10 +156,11 @@ def _qualifier_side(change: LegalChange, our_party: str, counterparty: str, sent
     """A qualifier added or removed: it helps the party it lets off, or the party whose right it widens."""
     added = change.kind == "qualifier_added"
     name, subject = change.detail, change.subject
-    if name.startswith("unlimited"):
-        if re.search(re.escape(our_party), sentence):
+    if name.startswith("unlimited"):  # whose liability is uncapped: the party the sentence names, else the clause's
+        liable = our_party if re.search(re.escape(our_party), sentence) else counterparty if re.search(re.escape(counterparty), sentence) else subject
+        if liable == our_party:
             return ("adverse", "high") if added else ("favourable", "low")
-        return ("favourable", "low") if added and re.search(re.escape(counterparty), sentence) else ("unclear", "medium")
+        return ("favourable", "low") if liable == counterparty and added else ("unclear", "medium")
     if subject not in (our_party, counterparty):
         return "unclear", "low"
     if name.startswith(("sole discretion", "at any time")):

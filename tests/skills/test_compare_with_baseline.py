@@ -228,3 +228,25 @@ def test_spa_against_the_sha_spa_pack_baseline(load):
     awareness = compare(spa, "8.3", state)
     assert details(awareness, "qualifier_added") == ["knowledge qualifier added ('so far as the Seller is aware')"]
     assert [(f.severity, f.message.endswith("adverse to the Buyer.")) for f in awareness.findings] == [("medium", True)]
+
+
+def test_chinese_clause_against_chinese_baseline_text(load):
+    structure = load(ZH)
+    state = make_state(structure, our_party="承包人", domain_id="fidic")
+    baseline = ("因承包人原因造成工期延误的，承包人应支付逾期竣工违约金。逾期竣工违约金按每延误一天为签约合同价的万分之三计算，"
+                "逾期竣工违约金的累计金额不超过签约合同价的5%。承包人支付逾期竣工违约金后，不免除承包人继续完成工程及修补缺陷的义务。")
+    result = call(structure, "7.7", state, baseline_text=baseline)
+    assert result.success, result.error
+    data = result.data
+    assert data["modification_type"] == "modified" and data["similarity"] > 0.9
+    assert [c["detail"] for c in data["legal_changes"]] == ["percent 5% removed", "unlimited added ('不设上限')"]
+    high = [f for f in data["findings"] if f["severity"] == "high"]
+    assert [f["evidence"] for f in high] == ["逾期竣工违约金按每延误一天为签约合同价的万分之三计算，逾期竣工违约金的累计金额不设上限。"]
+    assert high[0]["message"].endswith("adverse to the 承包人.")
+
+
+def test_chinese_party_and_modal_changes():
+    from paralaw.skills.generic.clause_diff import word_changes
+
+    changes = word_changes("发包人应在收到申请后14天内支付。", "承包人可以在收到申请后14天内支付。", ("承包人", "发包人"))
+    assert {c.kind for c in changes} == {"modal_changed", "party_changed"}
