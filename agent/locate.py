@@ -11,6 +11,7 @@ from typing import Any
 from .mcp_client import ToolSession
 
 _SPACE = re.compile(r"\s+")
+MIN_QUOTE = 15
 
 
 def _loose(text: str) -> str:
@@ -35,6 +36,8 @@ class ClauseReader:
     async def pinpoint(self, clause_id: str, quote: str, depth: int = 4) -> str:
         """The deepest clause under `clause_id` whose text holds `quote` (clause_id itself when no child does)."""
         wanted = _loose(quote)
+        if len(wanted) < MIN_QUOTE:  # a fragment such as "5." is in many clauses: it pins nothing
+            return clause_id
         current = clause_id
         for _ in range(depth):
             found = await self.read(current)

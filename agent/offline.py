@@ -26,7 +26,6 @@ def risks_from_findings(skill_context: dict[str, Any], clause_id: str, language:
             "risk_level": finding.get("severity"),
             "risk_type": finding.get("kind"),
             "description": finding.get("message", ""),
-            "reason": f"{skill_id}: {finding.get('kind', '')}",
             "original_text": finding.get("evidence", ""),
             "clause_id": finding.get("clause_id") or clause_id,
         }, clause_id=clause_id, source=skill_id, language=language)

@@ -140,7 +140,9 @@ def to_markdown(data: dict[str, Any]) -> str:
             quote = (risk.get("location") or {}).get("original_text")
             if quote:
                 flag = "" if risk.get("quote_verified") else " **(quote not found verbatim in the contract)**"
-                lines.append(f"  - Quote: > {_quote(quote)}{flag}")
+                lines.append(f"  - Quote: “{_quote(quote)}”{flag}")
+            if risk.get("source") and risk["source"] != "model":
+                lines.append(f"  - Found by: `{risk['source']}`")
     if data["not_found"]:
         lines += ["", "## Checklist items with no matching clause", ""]
         lines += [f"- {i.get('clause_name')} ({i.get('priority')}): {i.get('description', '')}" for i in data["not_found"]]
