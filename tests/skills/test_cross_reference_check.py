@@ -131,3 +131,16 @@ def test_missing_empty_and_reference_free_clauses():
         assert result.success and result.data["total"] == 0 and result.data["findings"] == []
         assert result.data["summary"] == f"No cross-references in clause {clause_id}."
     assert check(doc, "*").data["summary"] == "No cross-references in the document."
+
+
+def test_chinese_title_mismatch_and_external_regulation():
+    text = ("### 第1条 付款\n\n发包人应按照第2条〔付款〕的约定支付工程款，并遵守《建设工程质量保证金管理办法》第7条的规定。\n\n"
+            "### 第2条 违约责任\n\n承包人违约的，应按第9条承担责任。\n")
+    doc = parse_document_text(text, filename="zh.md")
+    rows = {r["text"]: r for r in check(doc, "*").data["references"]}
+    assert rows["第2条〔付款〕"]["status"] == "title_mismatch" and rows["第2条〔付款〕"]["actual_title"] == "违约责任"
+    assert rows["第7条"]["status"] == "external" and rows["第7条"]["external_instrument"] == "建设工程质量保证金管理办法"
+    assert rows["第9条"]["status"] == "dangling"
+    findings = check(doc, "第1条").data["findings"]
+    assert [f["kind"] for f in findings] == ["reference_title_mismatch"]
+    assert "'付款' exists: 1" in findings[0]["message"]
