@@ -21,7 +21,8 @@ from ..errors import ClauseNotFound, SkillFailure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
-from .clause_diff import LegalChange, SentencePair, align, number_changes, qualifier_changes, similarity, split_sentences, word_changes
+from .clause_diff import (LegalChange, SentencePair, align, normalise, number_changes, qualifier_changes, similarity,
+                          split_sentences, word_changes)
 from .parties import MUTUAL, counterparty_of, party_role, same_side
 
 ModificationType = Literal["unmodified", "modified", "added", "deleted"]
@@ -212,13 +213,27 @@ def _baseline_for(data: CompareInput, structure: DocumentStructure) -> tuple[Doc
     return doc, data.baseline_source or ("review baseline" if doc else "")
 
 
+def _summary(clause_id: str, base_id: str | None, source: str, kind: ModificationType, score: float,
+             added: int, deleted: int, changed: int, changes: list[LegalChange]) -> str:
+    against = f"the baseline{f' clause {base_id}' if base_id else ''} ({source})"
+    if kind == "unmodified":
+        return f"Clause {clause_id} matches {against}."
+    if kind == "added":
+        return f"Clause {clause_id} has no counterpart in the baseline ({source}): it is new wording to review in full."
+    if kind == "deleted":
+        return f"Clause {clause_id}: {against} is deleted or left empty in the contract."
+    listed = (": " + "; ".join(c.detail for c in changes[:6])) if changes else ""
+    return (f"Clause {clause_id} departs from {against}: similarity {score:.2f}, {added} sentences added, {deleted} deleted, "
+            f"{changed} changed; {len(changes)} changes that matter{listed}.")
+
+
 def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None, how: str, kind: ModificationType,
             base_body: str, doc_body: str, structure: DocumentStructure) -> CompareOutput:
     our = party_role(data.state_snapshot.get("our_party", "") or "", structure)
     base_sents, doc_sents = split_sentences(base_body), split_sentences(doc_body)
     counterparty = counterparty_of(our, structure.text[:20000])
     parties = tuple(p for p in (our, counterparty) if p)
-    unchanged, changed, added, deleted = align(base_sents, doc_sents)
+    _, changed, added, deleted = align(base_sents, doc_sents)
     pairs = [SentencePair(baseline=base_sents[b].text, document=doc_sents[d].text, similarity=s) for b, d, s in changed]
 
     def sentence_of(offset: int) -> str:
@@ -233,15 +248,9 @@ def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None
     findings = findings_for(changes, clause_id, our, counterparty)
     if kind == "deleted" and base_body:
         findings.append(Finding(severity="medium", kind="baseline_clause_deleted", clause_id=clause_id,
-                                message=f"The baseline clause {base_id or ''} is missing or emptied in the contract; check that its protection is not lost.".replace("  ", " ")))
+                                message=f"The baseline clause{f' {base_id}' if base_id else ''} is missing or emptied in the contract; check that its protection is not lost."))
     score = 1.0 if kind == "unmodified" else 0.0 if kind in ("added", "deleted") else similarity(base_body, doc_body)
-    summary = {
-        "unmodified": f"Clause {clause_id} matches the baseline{f' clause {base_id}' if base_id else ''} ({source}).",
-        "added": f"Clause {clause_id} has no counterpart in the baseline ({source}): it is new wording to review in full.",
-        "deleted": f"Clause {clause_id}: the baseline clause {base_id or ''} is deleted or empty in the contract ({source}).",
-    }.get(kind) or (f"Clause {clause_id} departs from the baseline{f' clause {base_id}' if base_id else ''} ({source}): similarity {score:.2f}, "
-                     f"{len(added)} sentences added, {len(deleted)} deleted, {len(pairs)} changed; "
-                     f"{len(changes)} changes that matter" + (": " + "; ".join(c.detail for c in changes[:6]) if changes else "") + ".")
+    summary = _summary(clause_id, base_id, source, kind, score, len(added), len(deleted), len(pairs), changes)
     return CompareOutput(
         clause_id=clause_id, baseline_source=source, baseline_clause_id=base_id, matched_by=how, modification_type=kind,
         similarity=score, additions=[doc_sents[i].text for i in sorted(added)] if kind == "modified" else ([s.text for s in doc_sents] if kind == "added" else []),
@@ -283,11 +292,11 @@ def compare_with_baseline(data: CompareInput) -> CompareOutput:
         base_body, base_id = clause_body(baseline, base_clause)[0], base_clause.clause_id
     if emptied:
         return _result(data, clause.clause_id, source, base_id, how, "deleted", base_body, body, structure)
-    kind: ModificationType = "unmodified" if similarity(base_body, body) == 1.0 else "modified"
+    kind: ModificationType = "unmodified" if normalise(base_body) == normalise(body) else "modified"
     return _result(data, clause.clause_id, source, base_id, how, kind, base_body, body, structure)
 
 
-def baseline_for_state(state: dict, language: str = "") -> tuple[DocumentStructure | None, str]:
+def baseline_for_state(state: dict) -> tuple[DocumentStructure | None, str]:
     """The review's baseline document, else the domain pack's baseline (with where it came from)."""
     doc = document_with_role(state, "baseline")
     if doc is not None:

@@ -198,3 +198,10 @@ def test_playbook_with_only_a_checklist_keeps_the_pack(load):
     result = call(load(MSA), "2.2", state)
     assert result.data["source"] == "domain pack: generic (playbook has no criteria)"
     assert {"renewal_notice_period", "renewal_term_length"} <= {c["id"] for c in result.data["criteria"]}
+
+
+@pytest.mark.parametrize("domain", ["generic", "fidic", "sha_spa"])
+def test_pack_loader_and_schema_agree(domain):
+    from paralaw.skills.packs import load_pack
+
+    assert [c["id"] for c in load_pack(domain).criteria] == [c.id for c in pack_criteria(domain).criteria]
