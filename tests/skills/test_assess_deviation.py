@@ -205,3 +205,19 @@ def test_exactly_the_planted_clauses_are_serious(load, with_template):
     leaves = [c.clause_id for c in structure.iter_clauses() if not c.children]
     serious = {cid for cid in leaves if assess(structure, cid, state).deviation_level in ("material", "critical")}
     assert serious == set(gold("services_a"))
+
+
+def test_deleted_and_missing_clauses(load):
+    from paralaw.skills import parse_document_text
+
+    base = load(TEMPLATE)
+    text = base.text.replace(base.get_clause("17.2").text.strip(), "17.2 [Deleted]")
+    start, end = text.index("17.3 "), text.index("## 18")
+    modified = parse_document_text(text[:start] + text[end:], filename="msa_cut.md")
+    state = make_state(modified, our_party="Customer", others=[("baseline", base)])
+    emptied = assess(modified, "17.2", state)
+    assert (emptied.deviation_level, emptied.modification_type) == ("material", "deleted")
+    assert [f.kind for f in emptied.findings] == ["baseline_clause_deleted"]
+    missing = assess(modified, "17.3", state)  # gone from the contract, still in the baseline
+    assert (missing.deviation_level, missing.modification_type, missing.criteria_results) == ("material", "deleted", [])
+    assert "deleted or left empty" in missing.reasons[0]
