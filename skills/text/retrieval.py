@@ -44,6 +44,7 @@ K3 = 8.0  # query term-frequency saturation (BM25's k3)
 MAX_PER_GROUP = 2
 OUTSIDE_TITLE = "(text outside the numbered clauses)"
 PREAMBLE_TITLE = "(preamble: the name of the agreement, its parties and date)"
+PREAMBLE_TITLE_ZH = "（首部：合同名称、当事人及签订日期）"
 PREAMBLE_CHARS = 3000  # the opening that counts as preamble when no numbered clause starts earlier
 
 
@@ -119,6 +120,7 @@ def _passages(structure: DocumentStructure) -> tuple[list[_Passage], list[list[s
     owner = _owners(structure, clauses)
     edges = np.flatnonzero(np.diff(owner)) + 1
     opening = min([PREAMBLE_CHARS, *(c.start for c in clauses)])
+    preamble_title = PREAMBLE_TITLE_ZH if structure.language == "zh" else PREAMBLE_TITLE
     for start, end in zip([0, *edges.tolist()], [*edges.tolist(), len(text)]):
         if not text[start:end].strip():
             continue
@@ -138,8 +140,8 @@ def _passages(structure: DocumentStructure) -> tuple[list[_Passage], list[list[s
                 continue
             preamble = clause is None and s < opening
             group = (clause.parent_id or clause.clause_id) if clause is not None else f"@{s}"
-            passages.append(_Passage("", PREAMBLE_TITLE, s, e, f"@{s}") if preamble else _Passage(clause_id, title, s, e, group))
-            headings.append(tokenize(PREAMBLE_TITLE) if preamble else extra)
+            passages.append(_Passage("", preamble_title, s, e, f"@{s}") if preamble else _Passage(clause_id, title, s, e, group))
+            headings.append(tokenize(preamble_title) if preamble else extra)
             tokens.append(words)
     return passages, tokens, headings
 

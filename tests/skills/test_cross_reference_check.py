@@ -112,6 +112,9 @@ def test_title_mismatch_and_missing_schedule():
     external = check(doc, "2").data["references"]
     assert external[0]["status"] == "external" and external[0]["external_instrument"] == "Companies Act"
     assert check(doc, "2").data["findings"] == []
+    problems_only = check(doc, "*", include_resolved=False).data
+    assert {r["status"] for r in problems_only["references"]} == {"title_mismatch", "missing_schedule", "external"}
+    assert problems_only["total"] == 3
 
 
 def test_cuad_truncated_and_redacted_titles_are_not_mismatches(load):

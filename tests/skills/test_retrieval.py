@@ -134,3 +134,14 @@ def test_cuad_governing_law_and_unnumbered_contract(load):
     assert flat_hits[0].title in (retrieval.OUTSIDE_TITLE, retrieval.PREAMBLE_TITLE)
     assert any("laws of the State" in h.quote or "governed by" in h.quote for h in flat_hits)
     _check_hits(flat, flat_hits)
+
+
+def test_preamble_is_labelled_in_english_and_chinese():
+    en = parse_document_text("SUPPLY AGREEMENT\n\nThis Agreement is made on 1 May 2020 between Acme Ltd and Beta Inc.\n\n"
+                             "1. Supply\nAcme shall supply the Products.\n", filename="en.md")
+    hit = ClauseIndex.for_document(en).search("Parties. The parties who signed the contract")[0]
+    assert hit.clause_id == "" and hit.title == retrieval.PREAMBLE_TITLE and "Acme Ltd and Beta Inc" in hit.quote
+    zh = parse_document_text("# 学校新建工程施工合同\n\n发包人：某某教育局\n承包人：某某建设集团有限公司\n\n"
+                             "### 第1条 一般约定\n\n本合同适用中华人民共和国法律。\n", filename="zh.md")
+    hit = ClauseIndex.for_document(zh).search("合同当事人")[0]
+    assert hit.title == retrieval.PREAMBLE_TITLE_ZH and "发包人：某某教育局" in hit.quote
