@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +80,7 @@ async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[di
         result.stop_reason = "no_tools"
         return result
     seen: dict[str, str] = {}
+    used_ids: set[str] = set()
     strikes = 0
     for iteration in range(max_iterations):
         final_turn = iteration == max_iterations - 1 or strikes >= MAX_REPEAT_STRIKES
@@ -108,6 +110,10 @@ async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[di
                 history.append(_tool_message(call.id, _error_text("NO_MORE_TOOLS", "tool budget exhausted")))
             result.stop_reason, result.error = "max_iterations", f"no final answer after {max_iterations} iterations"
             return result
+        for call in reply.tool_calls:  # some servers reuse ids ("call_0" every turn) or send none: ids must be unique
+            if not call.id or call.id in used_ids:
+                call.id = f"call_{uuid.uuid4().hex[:12]}"
+            used_ids.add(call.id)
         history.append({"role": "assistant", "content": reply.content or "",
                         "tool_calls": [c.to_message() for c in reply.tool_calls]})
         repeats = 0

@@ -2,7 +2,8 @@
 
 Each request consumes the next turn of the script. A turn is a dict:
     {"content": "..."}                                    a text answer
-    {"tool_calls": [("name", {args} | "raw json")], "content": ""}   tool calls (content None on the wire unless given)
+    {"tool_calls": [("name", {args} | "raw json")], "content": ""}   tool calls (content None on the wire unless given;
+                                                          "ids": [...] sets their ids, as servers that reuse ids do)
     {"status": 429, "headers": {"Retry-After": "2"}}      an HTTP error (any status), with optional headers/body
     {"hang": True}                                        no answer until the client gives up (or the server stops)
 or a callable(request_json) -> turn. When the script runs out, `default` is used (if given), else a 500 that
@@ -64,10 +65,11 @@ class ScriptedLLM:
         message: dict[str, Any] = {"role": "assistant", "content": turn.get("content")}
         finish = "stop"
         if turn.get("tool_calls"):
+            ids = turn.get("ids") or [f"call_{next(self._ids)}" for _ in turn["tool_calls"]]
             message["tool_calls"] = [
-                {"id": f"call_{next(self._ids)}", "type": "function",
+                {"id": call_id, "type": "function",
                  "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)}}
-                for name, args in turn["tool_calls"]
+                for call_id, (name, args) in zip(ids, turn["tool_calls"])
             ]
             finish = "tool_calls"
         elif message["content"] is None:

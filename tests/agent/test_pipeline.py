@@ -10,9 +10,11 @@ from pathlib import Path
 import anyio
 import pytest
 
+from paralaw.agent.checklist import run_required_skills
 from paralaw.agent.cli_review import load_manifest
 from paralaw.agent.mcp_client import connect
 from paralaw.agent.pipeline import DocumentInput, ReviewRequest, run_review
+from paralaw.agent.react import react_agent_loop
 from paralaw.agent.report import exit_status, to_json, to_markdown
 from paralaw.agent.settings import AgentSettings
 from scripted_llm import tool_call_turn, ScriptedLLM
@@ -145,11 +147,13 @@ def test_manifest_roles_for_fidic():
     assert request.domain == "fidic" and request.our_party == "Contractor" and raw["case_id"] == "fidic_a"
 
 
-async def test_list_changed_reaches_a_legacy_client():
-    """On the handshake-era protocol the server's tools/list_changed is a session notification: the session marks
-    its listing stale, and sync() re-lists before the next model call (here: the FIDIC tools appear)."""
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_list_changed_reaches_the_client(mode):
+    """tools/list_changed arrives as a session notification (handshake era, "legacy") or as a subscription event
+    (2026-07-28, "auto" in process): either way the session marks its listing stale, and sync() re-lists before
+    the next model call (here: the FIDIC tools appear once a FIDIC review is open)."""
     fidic = CASES / "fidic_a"
-    async with connect(None, allowed_dirs=[str(fidic)], mode="legacy") as tools:
+    async with connect(None, allowed_dirs=[str(fidic)], mode=mode) as tools:
         assert not tools.has_tool("fidic_merge_gc_pc") and not tools.stale
         await tools.call("open_review", documents=[{"path": str(fidic / "particular_conditions.md"), "role": "primary"},
                                                    {"path": str(fidic / "general_conditions.md"), "role": "gc"}], domain="fidic")
@@ -178,3 +182,30 @@ async def test_quotes_in_a_docx_contract_are_checked_against_the_servers_text(tm
     quoted = [r for u in data["units"] for r in u.risks if r["location"]]
     assert quoted and all(r["quote_verified"] for r in quoted)
     assert any(r["clause_id"] == "15.2" and r["risk_level"] == "high" for r in quoted)
+
+
+async def test_required_skills_run_in_order_and_unknown_ones_are_skipped():
+    async with connect(None, allowed_dirs=[str(MSA)]) as tools:
+        review = await tools.call("open_review", documents=[{"path": str(MSA / "master_services_agreement.md")}])
+        run = await run_required_skills(tools, ["get_clause_context", "no_such_skill", "extract_financial_terms", "get_clause_context"],
+                                        "15.2", review["review_id"])
+        missing = await run_required_skills(tools, ["get_clause_context"], "99.9", review["review_id"])
+    assert run.skipped == ["no_such_skill"]
+    assert [c["name"] for c in run.calls] == ["get_clause_context", "extract_financial_terms", "get_clause_context"]
+    assert "shall not be limited" in run.skill_context["get_clause_context"]["text"]
+    assert missing.skill_context == {} and missing.calls[0]["error"] == "CLAUSE_NOT_FOUND"
+
+
+async def test_reused_tool_call_ids_are_made_unique(make_model):
+    """llama.cpp-style servers may number calls from 0 on every turn; the history must not repeat an id."""
+    replies = [{"content": None, "tool_calls": [("get_clause_context", {"clause_id": "15.1"})], "ids": ["call_0"]},
+               {"content": None, "tool_calls": [("get_clause_context", {"clause_id": "15.2"})], "ids": ["call_0"]},
+               {"content": "[]"}]
+    async with connect(None, allowed_dirs=[str(MSA)]) as tools:
+        review = await tools.call("open_review", documents=[{"path": str(MSA / "master_services_agreement.md")}])
+        with ScriptedLLM(replies) as llm:
+            result = await react_agent_loop(make_model(llm), tools, [{"role": "user", "content": "review 15"}], "15",
+                                            review_id=review["review_id"])
+    ids = [c["id"] for m in result.messages if m["role"] == "assistant" for c in m.get("tool_calls", [])]
+    assert result.succeeded and len(ids) == 2 and len(set(ids)) == 2 and ids[0] == "call_0"
+    assert [m["tool_call_id"] for m in result.messages if m["role"] == "tool"] == ids
