@@ -174,16 +174,19 @@ def _findings(ctx: ReviewContext, ref: CrossReference, row: ReferenceStatus) -> 
         out.append(Finding(severity="low", kind="missing_schedule", clause_id=where, evidence=evidence,
                            message=f"'{evidence}' is referred to but no {ref.target_id} heads any part of "
                                    f"{ctx.doc.filename or 'the document'} (it may be a separate document)."))
-    if ref.kind == "clause" and where and re.search(r"\bthis\s+$", text[max(0, ref.start - 6): ref.start], re.I):
+    window = text[max(0, ref.start - 12): ref.start]
+    this = re.search(r"\bthis\s+$", window, re.I) if ref.kind == "clause" and where else None
+    if this:
         source = ctx.doc.get_clause(where)
         local = where.rsplit("/", 1)[-1]  # "Exhibit 9/1": clause 1 of an exhibit
         own = {where, local, *parent_candidates(where), *parent_candidates(local)}
-        if source is not None and ref.target_id not in own and not ref.target_id.startswith(local):
+        inside = ref.target_id.startswith((f"{local}.", f"{local}("))  # "this Clause 2.1(a)" within 2.1
+        if source is not None and ref.target_id not in own and not inside:
             target = ctx.doc.get_clause(ref.target_id)
             named = f"{ref.target_id} ({target.title})" if target is not None and target.title else ref.target_id
-            out.append(Finding(severity="medium", kind="wrong_self_reference", clause_id=where,
-                               evidence=text[ref.start - 5: ref.end],
-                               message=f"'{text[ref.start - 5: ref.end]}' sits in clause {where} but names clause {named}; "
+            quote = text[ref.start - len(window) + this.start(): ref.end]
+            out.append(Finding(severity="medium", kind="wrong_self_reference", clause_id=where, evidence=quote,
+                               message=f"'{quote}' sits in clause {where} but names clause {named}; "
                                        f"'this Clause' should name the clause it is in, probably {where}."))
     glued = re.match(r"[a-z]+", text[ref.end: ref.end + 20]) if ref.kind == "clause" and not row.given_title else None
     if glued:

@@ -89,7 +89,7 @@ class ReviewContext:
     def found_in_text(self, ref: CrossReference) -> bool:
         """Whether the target number heads a paragraph somewhere, though the parser did not make it a clause
         ("     Section 2.3 NCM Equipment." inside a long line of an EDGAR filing)."""
-        number = re.escape(ref.target_id)
+        number = re.escape(ref.target_id.split("(", 1)[0])  # "5.2(b)" is found where 5.2 is
         pattern = re.compile(rf"(?:^|\n|\s{{3,}})[ \t#*]*(?:(?:Sub-Clause|Clause|Section|Article|SECTION|ARTICLE)\s+)?"
                              rf"{number}\.?[ \t]+[A-Z\u4e00-\u9fff]")
         return any(not (m.start() <= ref.start < m.end()) for m in pattern.finditer(self.doc.text))

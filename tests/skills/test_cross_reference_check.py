@@ -147,3 +147,11 @@ def test_chinese_title_mismatch_and_external_regulation():
     findings = check(doc, "第1条").data["findings"]
     assert [f["kind"] for f in findings] == ["reference_title_mismatch"]
     assert "'付款' exists: 1" in findings[0]["message"]
+
+
+def test_this_clause_names_its_own_clause_or_a_paragraph_of_it():
+    doc = parse_document_text("2. Board\n\n2.1 Composition: nothing in this Clause 2.11 limits it.\n\n2.2 Quorum: two.\n\n"
+                              "2.3 Auditors: appoint auditors; see this Clause 2.3(a) and Clause 2.1.\n", filename="x.md")
+    findings = check(doc, "*").data["findings"]
+    assert [(f["kind"], f["evidence"]) for f in findings] == [("dangling_reference", "Clause 2.11"),
+                                                              ("wrong_self_reference", "this Clause 2.11")]
