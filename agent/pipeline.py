@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import anyio
 
 from .checklist import SkillRun, analyze_clause, run_required_skills
-from .llm import ChatModel, LLMUnavailable, Usage
+from .llm import ChatModel, LLMUnavailable
 from .locate import ClauseReader, drop_covered, pinpoint_risks
-from .mcp_client import McpToolSession, ServerToolError
+from .mcp_client import McpToolSession
 from .offline import risks_from_findings
 from .prompts import build_react_agent_messages
 from .react import react_agent_loop
@@ -161,6 +161,16 @@ async def _checklist(ctx: ReviewContext, unit: ClauseUnit, run: SkillRun) -> boo
     return True
 
 
+async def _guarded(step: Awaitable[bool], unit: ClauseUnit, mode: str) -> bool:
+    """A mode that fails in a way nobody planned for (a bug, a malformed reply) falls back like any other failure."""
+    try:
+        return await step
+    except Exception as exc:
+        logger.exception("%s mode failed on clause %s", mode, unit.clause_id)
+        unit.fallbacks.append({"mode": mode, "reason": f"error: {type(exc).__name__}: {exc}"})
+        return False
+
+
 async def review_unit(ctx: ReviewContext, unit: ClauseUnit) -> ClauseUnit:
     """One clause through the mode chain; never raises for a model or tool failure."""
     started = time.monotonic()
@@ -170,13 +180,13 @@ async def review_unit(ctx: ReviewContext, unit: ClauseUnit) -> ClauseUnit:
         if ctx.mode != "offline":
             unit.fallbacks.append({"mode": ctx.mode, "reason": "no model available" if ctx.llm is None else "model unavailable"})
         modes = ["offline"]
-    if "react" in modes and await _react(ctx, unit):
+    if "react" in modes and await _guarded(_react(ctx, unit), unit, "react"):
         unit.mode = "react"
     else:
         run = await run_required_skills(ctx.tools, unit.item.get("required_skills") or [], unit.clause_id, ctx.review_id)
         unit.tools_called += run.calls
         unit.skipped_skills = run.skipped
-        if "checklist" in modes and not ctx.model_down and await _checklist(ctx, unit, run):
+        if "checklist" in modes and not ctx.model_down and await _guarded(_checklist(ctx, unit, run), unit, "checklist"):
             unit.mode = "checklist"
         else:
             unit.mode = "offline"
