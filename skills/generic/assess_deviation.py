@@ -5,7 +5,8 @@ figures in the clause (amounts, percentages, periods), and the review criteria (
 
     critical   a high-severity criterion is breached
     material   a medium criterion is breached, a change adverse to us of high weight, or a baseline clause deleted
-    minor      anything else that differs: low breaches, changes of unclear direction, reworded text
+    minor      anything else that differs: low breaches, changes of unclear direction, text reworded from the
+               review's own template (rewording against the pack's generic baseline alone is not a deviation)
     none       the clause matches the baseline (or has none) and meets every criterion that applies
 """
 
@@ -82,6 +83,17 @@ def _compare(data: DeviationInput) -> tuple[CompareOutput | None, str]:
     return result, result.baseline_source
 
 
+def _reworded(comparison: CompareOutput | None) -> bool:
+    """A departure worth a 'minor': a change that matters, or - against the review's own template or given
+    wording, not the pack's generic baseline - new or reworded text."""
+    if comparison is None or comparison.modification_type not in ("modified", "added"):
+        return False
+    if comparison.findings:
+        return True
+    own_template = not comparison.baseline_source.startswith("domain pack")
+    return own_template and (comparison.modification_type == "added" or comparison.similarity < 0.97)
+
+
 def _level(results: list[CriterionResult], comparison: CompareOutput | None) -> tuple[Level, list[str]]:
     reasons: list[str] = []
     failed = [r for r in results if r.outcome == "fail"]
@@ -97,9 +109,7 @@ def _level(results: list[CriterionResult], comparison: CompareOutput | None) -> 
         return "critical", reasons
     if any(r.severity == "medium" for r in failed) or adverse_high or (comparison and comparison.modification_type == "deleted"):
         return "material", reasons
-    reworded = comparison is not None and comparison.modification_type in ("modified", "added") and (
-        comparison.findings or comparison.modification_type == "added" or comparison.similarity < 0.97)
-    if failed or reworded:
+    if failed or _reworded(comparison):
         return "minor", reasons or [comparison.summary]
     return "none", reasons
 

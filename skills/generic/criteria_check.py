@@ -37,6 +37,17 @@ def _sentence_at(text: str, offset: int) -> str:
     return text[max(0, offset - 80):offset + 80].strip()
 
 
+def _topic_sentence(criterion: Criterion, text: str, our_party: str) -> str:
+    """The sentence that makes the criterion apply (the one its clause patterns match), else the first real one."""
+    sentences = [s.text for s in split_sentences(text)]
+    for pattern in criterion.clause_patterns:
+        regex = re.compile(fill_placeholders(pattern, our_party, ""), re.I)
+        found = next((s for s in sentences if regex.search(s) and len(s) > 20), None)
+        if found:
+            return found
+    return next((s for s in sentences if len(s) > 20), sentences[0] if sentences else "")
+
+
 def _figures(limit: Limit, text: str) -> list[tuple[float, str, int]]:
     """(value in the limit's unit, quote, offset) for every figure of the limit's measure near its context."""
     if limit.measure == "percent":
@@ -76,8 +87,7 @@ def check_criterion(criterion: Criterion, text: str, *, clause_id: str, our_part
             continue
         checked = True
         if not re.search(fill_placeholders(pattern, our_party, counterparty), text, re.I):
-            first = split_sentences(text)
-            breach("lacks the wording the criteria require", first[0].text if first else "")
+            breach("lacks the wording the criteria require", _topic_sentence(criterion, text, our_party))
     for limit in criterion.limits:
         for value, quote, start in _figures(limit, text):
             checked = True
