@@ -130,12 +130,19 @@ def _resolve(ctx: ReviewContext, ref: CrossReference, row: ReferenceStatus) -> N
         else:
             row.note = f"no {ref.target_id} in {row.resolved_in}"
         return
-    for structure in ctx.lookup_order():
-        target = resolve_reference(structure, ref)
-        if target is not None:
+    found = [(s, t) for s in ctx.lookup_order() if (t := resolve_reference(s, ref)) is not None]
+    if found:
+        # An ER's "Sub-Clause 4.1 [Contractor's General Obligations]" means the GC's 4.1, not the ER's own
+        # section 4.1: where several documents have the number, the one whose title matches wins.
+        for structure, target in found:
             row.status, row.resolved_in = "resolved", structure.filename or structure.document_id
             _check_title(row, target.title)
-            break
+            if row.status == "resolved":
+                break
+        else:
+            structure, target = found[0]
+            row.resolved_in = structure.filename or structure.document_id
+            _check_title(row, target.title)
     else:
         inserted = ctx.inserted_title(ref.target_id)
         if inserted is None and ctx.found_in_text(ref):
@@ -160,6 +167,8 @@ def _findings(ctx: ReviewContext, ref: CrossReference, row: ReferenceStatus) -> 
     if row.status == "dangling":
         hint = ctx.title_hint(row.given_title)
         where_looked = "; ".join(ctx.searched_names())
+        if ctx.gc is None and re.match(r"sub-clause", evidence, re.I):
+            hint += " No General Conditions are loaded in this review: if the reference means theirs, load them."
         out.append(Finding(severity="medium", kind="dangling_reference", clause_id=where, evidence=evidence,
                            message=f"'{evidence}' points at {ref.target_id}, which is in none of: {where_looked}." + hint))
     elif row.status == "title_mismatch":

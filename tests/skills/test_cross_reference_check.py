@@ -155,3 +155,16 @@ def test_this_clause_names_its_own_clause_or_a_paragraph_of_it():
     findings = check(doc, "*").data["findings"]
     assert [(f["kind"], f["evidence"]) for f in findings] == [("dangling_reference", "Clause 2.11"),
                                                               ("wrong_self_reference", "this Clause 2.11")]
+
+
+def test_employers_requirements_sub_clauses_mean_the_general_conditions(fidic, load):
+    gc, pc, state = fidic
+    er = load("review_cases/fidic_a/employers_requirements.md")
+    result = check(er, "*", state)
+    assert result.data["problems"] == 0 and result.data["findings"] == []
+    rows = {r["text"]: r for r in result.data["references"]}
+    # the ER has its own section 4.1 (Tests during Construction); the bracketed title picks the GC's 4.1
+    assert rows["Sub-Clause 4.1 [Contractor's General Obligations]"]["resolved_in"] == "general_conditions.md"
+    assert rows["Section 3.2"]["resolved_in"] == "employers_requirements.md"
+    alone = check(pc, "21.4")  # the PC without its GC: say why references into the GC cannot resolve
+    assert all("No General Conditions are loaded" in f["message"] for f in alone.data["findings"])
