@@ -67,3 +67,7 @@ def test_run_http_reports_a_port_in_use():
         taken.listen(1)
         with pytest.raises(OSError):
             run_http(port=taken.getsockname()[1], store=":memory:")
+
+
+def test_public_surface():
+    assert sorted(server_package.__all__) == ["ParalawServer", "build_server", "http_app", "run_http", "run_stdio"]
