@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .numbering import CN_NUMERAL, KEYWORDS, SCHEDULE_WORDS, cn_to_int, roman_to_int
+from .titles import heading_title, is_caps, is_title, leading_words, short_caption
 
 
 @dataclass
@@ -32,7 +33,6 @@ class Candidate:
     strong: bool = False  # trusted whatever the numbering around it (Markdown headings, 第X条)
     keyword: str = ""
     scheme: str = ""  # for para: alpha | roman | upper | num | cn | list
-    meta: dict = field(default_factory=dict)
 
 
 _MD = re.compile(r"#{1,6}[ \t]+")
@@ -54,9 +54,6 @@ _UNITS = re.compile(
 )
 _SENTENCE_END = re.compile(r"[.;:!?)\]\"”’*]\s+$")
 _GAP = re.compile(r"(?:[ \t]{2,}|\t|\u00a0{1,}\s*)$")
-_SMALL_WORDS = {"and", "or", "of", "the", "to", "in", "on", "for", "a", "an", "by", "with", "from", "at", "as",
-                "upon", "vs", "v", "de", "its", "their", "not", "no"}
-
 _NUM = re.compile(
     rf"(?P<kw>{KEYWORDS})(?:[ \t\u00a0]+|[ \t\u00a0]*[-–—][ \t\u00a0]*)(?P<kwnum>\d{{1,3}}(?:\.\d{{1,3}})*(?:[A-Z](?![A-Za-z]))?|[IVXLC]{{1,7}}\b)(?P<kwdot>\.(?!\d))?"
     r"|(?<![\w.,$€£/-])(?P<num>\d{1,3}(?:\.\d{1,3})*)(?P<suffix>[A-Z](?![A-Za-z\d]))?(?P<dot>\.(?!\d))?"
@@ -71,10 +68,9 @@ _PARA = re.compile(r"[(（](?P<p>[a-z]{1,3}|[ivxlc]{1,6}|[A-Z]{1,2}|\d{1,2}|[" +
 _CN_ARTICLE = re.compile(rf"第[ \t]*(?P<n>[{CN_NUMERAL}\d]+(?:\.\d+)*)[ \t]*(?P<k>[条章])")
 _CN_TOP = re.compile(rf"(?P<n>[{CN_NUMERAL}]{{1,3}})、")
 _ZH_LIST = re.compile(r"(?P<n>\d{1,2})[.、．](?!\d)")
-_NEXT_MARKER = re.compile(r"\s(?=\d{1,3}(?:\.\d{1,3})+\.?\s|\(?[a-z]\)\s)")
 
 
-class _Lines:
+class Lines:
     """Line starts, for turning an offset into its line in O(log n) on texts with very long lines."""
 
     def __init__(self, text: str) -> None:
@@ -112,78 +108,6 @@ def _boundary(text: str, line_start: int, pos: int) -> tuple[str, bool]:
         return "sentence", False
     return "space", False
 
-
-def _is_title(words_text: str) -> bool:
-    words = re.findall(r"[A-Za-z][\w'’&-]*", words_text)
-    if not words or len(words) > 12:
-        return False
-    return words[0][0].isupper() and all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words)
-
-
-def _is_caps(words_text: str) -> bool:
-    letters = [ch for ch in words_text if ch.isalpha()]
-    return len(letters) >= 3 and all(ch.isupper() for ch in letters)
-
-
-def heading_title(rest: str, *, own_line: bool, markdown: bool = False) -> str:
-    """The heading's title from the text after its marker, or '' when the clause opens with a sentence.
-
-    "Delivery. [***]." -> "Delivery"; "DEFINITIONS   1.1 ..." -> "DEFINITIONS"; "[Payment]" -> "Payment";
-    "The Supplier shall ..." -> "".
-    """
-    rest = rest.strip().strip("*_").strip()
-    rest = re.sub(r"^[:.\-–—]\s*", "", rest)
-    bracket = re.match(r"^[\[〔【]([^\]〕】\n]{1,80})[\]〕】]", rest)
-    if bracket:
-        return bracket.group(1).strip()
-    if not rest:
-        return ""
-    if markdown and len(rest) <= 150:
-        return rest.rstrip(".:").strip().strip("*_").strip()  # a Markdown heading line is all title
-    if re.match(r"[\u4e00-\u9fff]", rest):
-        first = re.split(r"[。；;：:，,\s]", rest, maxsplit=1)[0]
-        return first if len(first) <= 30 else ""
-    if own_line and len(rest) <= 100 and not re.search(r"[.;:]\s+\S", rest) and not rest.endswith((",", ";")):
-        candidate = rest.rstrip(".:").strip().strip("*_").strip()
-        if candidate.endswith(")") and "(" not in candidate:
-            return ""
-        if _is_title(candidate) or _is_caps(candidate) or (len(candidate.split()) <= 8 and not re.search(r"\b(shall|will|may|must|is|are)\b", candidate)):
-            return candidate
-    rest = _NEXT_MARKER.split(rest, maxsplit=1)[0]
-    segment = re.split(r"(?:(?<=[^A-Z])|(?<=[A-Z]{2}))[.:](?=\s)|\s{3,}|\t", rest, maxsplit=1)[0].strip().strip("*_").strip()
-    if segment and len(segment) <= 90 and (_is_title(segment) or _is_caps(segment)):
-        return segment.rstrip(".:").strip()
-    colon = re.match(r"^([A-Z][^.:;\n]{1,60}?)\s*:[\s-]", rest)
-    if colon and len(colon.group(1).split()) <= 8 and not re.search(r"\b(shall|will|may|must|is|are|means)\b", colon.group(1)):
-        return colon.group(1).strip()  # "Manner of appointment and removal:  Any appointment ..."
-    caps = re.match(r"^((?:[A-Z][A-Z'’&,/-]*\s+){0,8}[A-Z][A-Z'’&/-]+)(?=\s+[A-Z(\"“]|\s*$)", rest)
-    if caps and _is_caps(caps.group(1)):
-        return caps.group(1).rstrip(",").strip()
-    return ""
-
-
-_CAPTION = re.compile(r"^([A-Z][^.;:\n]{1,70}?)\.\s+(?=[A-Z\"“\[(])")
-_VERBISH = re.compile(r"\b(?:shall|will|may|must|is|are|was|has|have|means|agrees?|hereby|does|do)\b")
-
-
-def _short_caption(body: str) -> str:
-    """"Ownership of small d Equipment. NCM will own ..." after "Section 2.3": a caption in sentence case,
-    accepted after a keyword only (a bare number followed by a short sentence is too often text)."""
-    match = _CAPTION.match(body)
-    if not match or len(match.group(1).split()) > 8 or _VERBISH.search(match.group(1)):
-        return ""
-    return match.group(1).strip()
-
-
-def _leading_words(body: str) -> str:
-    """"Definitions For the purpose of ..." -> "Definitions": the capitalised words before the sentence that
-    follows, less the word that opens that sentence."""
-    words = re.match(r"^((?:[A-Z][\w'’&-]*\s+){1,5})(?=[a-z])", body)
-    if not words:
-        return ""
-    return " ".join(words.group(1).split()[:-1])
-
-
 def _rest(text: str, start: int, line_end: int) -> str:
     return text[start:min(line_end, start + 300)]
 
@@ -203,7 +127,7 @@ def _weight(boundary: str, *, keyword: bool, title: str, rest: str) -> float:
     return weight
 
 
-def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
+def _numbered(text: str, lines: Lines, language: str) -> list[Candidate]:
     out: list[Candidate] = []
     for match in _NUM.finditer(text):
         pos = match.start()
@@ -220,7 +144,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
                 continue
             boundary = "line"
         if match.group("kw"):
-            keyword, number, dotted = match.group("kw"), match.group("kwnum"), bool(match.group("kwdot"))
+            keyword, number = match.group("kw"), match.group("kwnum")
             if boundary == "space":
                 continue
             if number.isalpha():
@@ -238,7 +162,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
                 continue
             if _UNITS.match(body) or re.match(r"(?:of|to|and|or|hereof|herein)\b", body):
                 continue
-            title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown) or _short_caption(body)
+            title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown) or short_caption(body)
             if not markdown and boundary != "line" and not title and not (first.isupper() or keyword.isupper()):
                 continue
             label = match.group(0).rstrip()
@@ -257,7 +181,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
                 continue
             value = roman_to_int(match.group("roman"))
             title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown)
-            if value is None or not title or not _is_caps(title):
+            if value is None or not title or not is_caps(title):
                 continue
             out.append(Candidate(pos, match.end(), "num", match.group(0), str(value), boundary, title, (value,), "",
                                  _weight(boundary, keyword=False, title=title, rest=body), markdown))
@@ -290,7 +214,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
             # first sub-clause follows ("1 Definitions For the purpose ... 1.1")
             if not re.search(rf"(?<![\d.]){parts[0]}\.1(?!\d)", text[match.end():match.end() + 400]):
                 continue
-            title = _leading_words(body)
+            title = leading_words(body)
         weight = 5.0 if markdown else _weight(boundary, keyword=False, title=title, rest=body)
         if len(parts) == 1 and not dot and boundary != "line":
             weight -= 0.4
@@ -301,7 +225,7 @@ def _numbered(text: str, lines: _Lines, language: str) -> list[Candidate]:
     return out
 
 
-def _schedules(text: str, lines: _Lines) -> list[Candidate]:
+def _schedules(text: str, lines: Lines) -> list[Candidate]:
     out: list[Candidate] = []
     for match in _SCHEDULE.finditer(text):
         pos = match.start()
@@ -313,7 +237,7 @@ def _schedules(text: str, lines: _Lines) -> list[Candidate]:
         if boundary in ("sentence", "space"):
             # a running header glued in front ("May 3, 2016 EXHIBIT A LICENSE FEES"): capitals throughout
             title = heading_title(body, own_line=False)
-            if not (word.isupper() and title and (_is_caps(title) or _is_title(title))):
+            if not (word.isupper() and title and (is_caps(title) or is_title(title))):
                 continue
         elif not boundary:
             continue
@@ -330,7 +254,7 @@ def _schedules(text: str, lines: _Lines) -> list[Candidate]:
     return out
 
 
-def _chinese(text: str, lines: _Lines) -> list[Candidate]:
+def _chinese(text: str, lines: Lines) -> list[Candidate]:
     """第X条 / 第X章 (trusted), 一、 top-level parts, （一）/（1）/1. list items; all at the start of a line."""
     out: list[Candidate] = []
     for start in lines.starts:
@@ -377,7 +301,7 @@ def _chinese(text: str, lines: _Lines) -> list[Candidate]:
     return out
 
 
-def _paragraphs(text: str, lines: _Lines, language: str) -> list[Candidate]:
+def _paragraphs(text: str, lines: Lines, language: str) -> list[Candidate]:
     """(a) / (i) / (A) / (1) / （一） at the start of a line or after a wide gap: sub-paragraphs."""
     out: list[Candidate] = []
     for match in _PARA.finditer(text):
@@ -394,7 +318,7 @@ def _paragraphs(text: str, lines: _Lines, language: str) -> list[Candidate]:
 
 
 def find_candidates(text: str, language: str) -> list[Candidate]:
-    lines = _Lines(text)
+    lines = Lines(text)
     found = _numbered(text, lines, language) + _schedules(text, lines) + _paragraphs(text, lines, language)
     if language == "zh" or re.search(r"^[ \t#>*]*第[ \t]*[" + CN_NUMERAL + r"\d]+[ \t]*[条章]", text, re.MULTILINE):
         found += _chinese(text, lines)
@@ -407,76 +331,3 @@ def find_candidates(text: str, language: str) -> list[Candidate]:
             continue
         unique.append(candidate)
     return unique
-
-
-_TOC_LEADER = re.compile(r"\S\s*(?:\.{4,}|…{2,}|\t|\s{2,})\s*\d{1,3}\s*$")
-
-
-_TOC_TITLE = re.compile(r"^[\s#*_]*(?:[A-Z][\w-]*\s+){0,3}(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|Contents|INDEX|目\s*录)\b[\s*_]*(?:Page|PAGE)?\s*$", re.MULTILINE)
-_PROSE = re.compile(r"(?:\b[a-z][a-z'’-]*[,;]?\s+){6}|[\u4e00-\u9fff]{12}[，。；]")
-
-
-def _titled_toc(text: str) -> tuple[int, int] | None:
-    """A table of contents announced by its title: from the title to the first line of running prose."""
-    title = _TOC_TITLE.search(text, 0, int(len(text) * 0.3))
-    if not title:
-        return None
-    at = title.end()
-    limit = min(len(text), title.start() + max(30000, len(text) // 4))
-    while at < limit:
-        end = text.find("\n", at + 1)
-        end = len(text) if end < 0 else end
-        if _PROSE.search(text, at, end):
-            return (title.start(), at)
-        at = end
-    return None
-
-
-def drop_table_of_contents(candidates: list[Candidate], text: str) -> list[Candidate]:
-    """Remove a table of contents: the stretch after a "Table of Contents" title up to the first running
-    prose, or else a run of headings with almost no text between them, near the start of the document, whose
-    numbers come back later as the real headings."""
-    titled = _titled_toc(text)
-    if titled:
-        candidates = [c for c in candidates if not titled[0] <= c.start < titled[1]]
-    lines = _Lines(text)
-    headed = [c for c in candidates if c.kind in ("num", "schedule") and c.boundary in ("line", "gap")]
-    drop: set[int] = set()
-    for c in headed:
-        _, line_end = lines.bounds(c.start)
-        if c.boundary == "line" and _TOC_LEADER.search(text[c.marker_end:line_end]) and line_end - c.start < 150:
-            drop.add(c.start)
-    runs: list[list[Candidate]] = []
-    current: list[Candidate] = []
-    for c in headed:
-        if current and c.start - current[-1].start <= 160 and not re.search(r"[.;]\s+[a-z]", text[current[-1].start:c.start]):
-            current.append(c)
-        else:
-            if len(current) >= 4:
-                runs.append(current)
-            current = [c]
-    if len(current) >= 4:
-        runs.append(current)
-    limit = len(text) * 0.35
-    for run in runs:
-        if run[0].start > limit:
-            continue
-        end = run[-1].start
-        later = {c.clause_id for c in headed if c.start > end}
-        numbered = [c for c in run if c.kind == "num"]
-        recurring = sum(c.clause_id in later for c in numbered)
-        before = text[max(0, run[0].start - 400):run[0].start]
-        titled = re.search(r"contents|index|目\s*录", before, re.IGNORECASE)
-        if numbered and (recurring >= 0.6 * len(numbered) or titled) and _looks_like_toc(run, text):
-            drop.update(c.start for c in run)
-    if not drop:
-        return candidates
-    first, last = min(drop), max(drop)
-    # the schedule list and paragraph markers printed inside the table of contents go with it
-    return [c for c in candidates if c.start not in drop and not (first <= c.start <= last and c.kind in ("schedule", "para"))]
-
-
-def _looks_like_toc(run: list[Candidate], text: str) -> bool:
-    """Entries of a contents list hold a title and perhaps a page number, never a sentence."""
-    gaps = [run[i + 1].start - run[i].start for i in range(len(run) - 1)]
-    return sum(g < 130 for g in gaps) >= 0.8 * len(gaps)

@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass, field
 
 from .definitions import extract_definitions
-from .headings import Candidate, drop_table_of_contents, find_candidates
+from .contents import drop_table_of_contents
+from .headings import Candidate, find_candidates
 from .model import Clause, DocumentStructure
 from .references import extract_cross_references
 from .sequence import assign_paragraphs, choose_breaks, choose_chain

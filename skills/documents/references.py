@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .model import Clause, CrossReference
-from .numbering import CN_NUMERAL, DOTTED, PARA, SCHEDULE_WORDS, normalise_clause_id, parent_candidates
+from .numbering import CN_NUMERAL, PARA, SCHEDULE_WORDS, normalise_clause_id, parent_candidates
 
 if TYPE_CHECKING:
     from .model import DocumentStructure
