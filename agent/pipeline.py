@@ -232,7 +232,11 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     for unit in units:
         await pinpoint_risks(reader, unit.risks)
     _finish_risks(units, await contract_texts(tools, review, request))
-    return {"review": review, "domain": checklist.get("domain", review.get("domain")), "mode": mode,
+    warnings = []
+    if not checklist.get("items"):
+        warnings.append(f"the server has no checklist for the {review.get('domain')} domain: no clause was reviewed "
+                        f"one by one (is the domain pack's data installed?)")
+    return {"review": review, "domain": checklist.get("domain", review.get("domain")), "mode": mode, "warnings": warnings,
             "model": settings.model if llm is not None else None, "units": units, "not_found": missing,
             "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed)}
 

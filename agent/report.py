@@ -70,6 +70,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
         "clauses": [_unit_json(u, audit=True) for u in data["units"]],
         "not_found": [{k: i.get(k) for k in ("clause_id", "clause_name", "priority", "description")} for i in data["not_found"]],
         "schema_refreshed": data.get("schema_refreshed", []),
+        "warnings": data.get("warnings", []),
     }
 
 
@@ -112,6 +113,7 @@ def to_markdown(data: dict[str, Any]) -> str:
         + (f"; {s['unverified_quotes']} quotes NOT found verbatim in the contract (flagged below)" if s["unverified_quotes"] else "")
         + ".",
     ]
+    lines += [f"\n**Warning:** {warning}." for warning in data.get("warnings", [])]
     risks = sorted(_all_risks(data["units"]), key=lambda r: LEVELS.index(r["risk_level"]))
     if risks:
         lines += ["", "| severity | clause | risk |", "|---|---|---|"]
