@@ -7,6 +7,7 @@ text, so a quote can always be checked against the source.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from typing import Iterator, Literal
 
@@ -84,7 +85,11 @@ class DocumentStructure(BaseModel):
         from .numbering import normalise_clause_id
 
         normalised = normalise_clause_id(clause_id)
-        return self._index.get(normalised) if normalised else None
+        if normalised and normalised in self._index:
+            return self._index[normalised]
+        # "schedule 1", "EXHIBIT B", "Exhibit B / 3": named parts in any case and spacing
+        wanted = re.sub(r"\s*/\s*", "/", " ".join(clause_id.split())).lower()
+        return next((c for key, c in self._index.items() if key.lower() == wanted), None)
 
     def has_clause(self, clause_id: str) -> bool:
         return self.get_clause(clause_id) is not None

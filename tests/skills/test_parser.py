@@ -93,6 +93,7 @@ def test_spa_clause_paragraph_reference(load):
     assert spa.get_clause("9").title == "Limitations on Seller's Liability"
     assert [c.clause_id for c in spa.clauses][-5:] == [f"Schedule {n}" for n in range(1, 6)]
     assert spa.get_clause("Schedule 4").title == "Warranties"
+    assert spa.get_clause("SCHEDULE 4") is spa.get_clause("schedule 4") is spa.get_clause("Schedule 4")
 
 
 def test_sha_missing_space_reference_still_resolves(load):
