@@ -137,7 +137,9 @@ def assess_deviation(data: DeviationInput) -> DeviationOutput:
     findings.sort(key=lambda f: {"high": 0, "medium": 1, "low": 2}[f.severity])
     level, reasons = _level(results, comparison)
     failed = sum(r.outcome == "fail" for r in results)
-    side = f" for the {our}" if our else " (our party unknown: judged neutrally)"
+    given = snapshot.get("our_party", "")
+    side = (f" for the {our}" if our else f" (our party '{given}' is not named in the contract: judged neutrally)" if given
+            else " (our party unknown: judged neutrally)")
     return DeviationOutput(
         clause_id=clause_id, deviation_level=level, our_party=our, counterparty=counterparty, reasons=reasons,
         findings=findings, criteria_results=results, criteria_source=criteria_source,

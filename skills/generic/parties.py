@@ -107,9 +107,10 @@ def same_side(role: str) -> set[str]:
 
 def party_role(name: str, structure) -> str:
     """The role a review's party plays in the contract: 'Customer' for 'Customer', and also for
-    'Halvorsen Retail Group Limited' when the parties block defines it as (the "Customer")."""
+    'Halvorsen Retail Group Limited' when the parties block defines it as (the "Customer"); '' when the
+    contract does not name that party at all (it cannot then be judged from that side)."""
     name = (name or "").strip()
-    if not name:
+    if not name or not re.search(re.escape(name), structure.text, re.I):
         return ""
     text = structure.text[:20000]
     spelled = canonical_party(name, text)
