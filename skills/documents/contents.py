@@ -15,7 +15,7 @@ from .headings import Candidate, Lines
 _TOC_LEADER = re.compile(r"\S\s*(?:\.{4,}|…{2,}|\t|\s{2,})\s*\d{1,3}\s*$")
 
 
-_TOC_TITLE = re.compile(r"^[\s#*_]*(?:[A-Z][\w-]*\s+){0,3}(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|Contents|INDEX|目\s*录)\b[\s*_]*(?:Page|PAGE)?\s*$", re.MULTILINE)
+_TOC_TITLE = re.compile(r"^[ \t#*_]*(?:[A-Z][\w-]*[ \t]+){0,3}(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|Contents|INDEX|目\s*录)\b[\s*_]*(?:Page|PAGE)?\s*$", re.MULTILINE)
 _PROSE = re.compile(r"(?:\b[a-z][a-z'’-]*[,;]?\s+){6}|[\u4e00-\u9fff]{12}[，。；]")
 
 
@@ -29,10 +29,18 @@ def _titled_toc(text: str) -> tuple[int, int] | None:
     while at < limit:
         end = text.find("\n", at + 1)
         end = len(text) if end < 0 else end
-        if _PROSE.search(text, at, end):
+        if _PROSE.search(text, at, end) or _is_sentence(text[at:end]):
             return (title.start(), at)
         at = end
     return None
+
+
+def _is_sentence(line: str) -> bool:
+    """"This Agreement is made between Acme Inc. and Beta Ltd. on the date below.": prose, not an entry."""
+    words = line.split()
+    if len(words) < 8 or not line.rstrip().endswith((".", ";", ":")):
+        return False
+    return sum(w[0].islower() for w in words) >= 0.4 * len(words)
 
 
 def drop_table_of_contents(candidates: list[Candidate], text: str) -> list[Candidate]:

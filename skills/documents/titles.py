@@ -49,7 +49,7 @@ def heading_title(rest: str, *, own_line: bool, markdown: bool = False) -> str:
         candidate = rest.rstrip(".:").strip().strip("*_").strip()
         if candidate.endswith(")") and "(" not in candidate:
             return ""
-        if is_title(candidate) or is_caps(candidate) or (len(candidate.split()) <= 8 and not re.search(r"\b(shall|will|may|must|is|are)\b", candidate)):
+        if is_title(candidate) or is_caps(candidate) or (len(candidate.split()) <= 8 and not re.search(r"\b(shall|will|may|must|is|are|means|mean|has|have)\b", candidate)):
             return candidate
     rest = _NEXT_MARKER.split(rest, maxsplit=1)[0]
     segment = re.split(r"(?:(?<=[^A-Z])|(?<=[A-Z]{2}))[.:](?=\s)|\s{3,}|\t", rest, maxsplit=1)[0].strip().strip("*_").strip()

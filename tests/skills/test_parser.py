@@ -273,3 +273,18 @@ def test_any_text_gives_a_well_formed_tree(fragments):
         resolve_reference(doc, ref)  # never raises
     for definition in doc.definitions:
         assert definition.term and 0 <= definition.start < definition.end <= len(text)
+
+
+def test_dotted_leader_contents_and_restarted_schedule_numbering():
+    text = (
+        "SUPPLY AGREEMENT\n\nTABLE OF CONTENTS\n\n1. Definitions .......... 1\n2. Supply .......... 2\n"
+        "3. Price .......... 4\nSchedule 1 Products .......... 6\n\n"
+        "This Agreement is made between Acme Inc. and Beta Ltd. on the date written below.\n\n"
+        "1. Definitions\n\n1.1 Words have the meanings given in Schedule 1.\n\n2. Supply\n\n2.1 Acme shall supply.\n\n"
+        "3. Price\n\n3.1 Beta shall pay the price in clause 2.1.\n\nSCHEDULE 1\nPRODUCTS\n\n1. Widgets\n\n2. Gadgets\n"
+    )
+    doc = parse_text(text)
+    assert [c.clause_id for c in doc.clauses] == ["1", "2", "3", "Schedule 1"]
+    assert doc.text[doc.get_clause("1").start:].startswith("1. Definitions\n\n1.1")
+    assert [c.clause_id for c in doc.get_clause("Schedule 1").children] == ["Schedule 1/1", "Schedule 1/2"]
+    assert doc.get_clause("Schedule 1/2").title == "Gadgets"
