@@ -54,9 +54,11 @@ _UNITS = re.compile(
 )
 _SENTENCE_END = re.compile(r"[.;:!?)\]\"”’*]\s+$")
 _GAP = re.compile(r"(?:[ \t]{2,}|\t|\u00a0{1,}\s*)$")
+# A clause number has at most 12 parts ("1.2.3.4.5.6.7.8.9.10.11.12"); longer dotted runs are text, not numbers
+# (unbounded, a hostile "1.1.1...." of 10,000 parts made the numbering chain quadratic).
 _NUM = re.compile(
-    rf"(?P<kw>{KEYWORDS})(?:[ \t\u00a0]+|[ \t\u00a0]*[-–—][ \t\u00a0]*)(?P<kwnum>\d{{1,3}}(?:\.\d{{1,3}})*(?:[A-Z](?![A-Za-z]))?|[IVXLC]{{1,7}}\b)(?P<kwdot>\.(?!\d))?"
-    r"|(?<![\w.,$€£/-])(?P<num>\d{1,3}(?:\.\d{1,3})*)(?P<suffix>[A-Z](?![A-Za-z\d]))?(?P<dot>\.(?!\d))?"
+    rf"(?P<kw>{KEYWORDS})(?:[ \t\u00a0]+|[ \t\u00a0]*[-–—][ \t\u00a0]*)(?P<kwnum>\d{{1,3}}(?:\.\d{{1,3}}){{0,11}}(?:[A-Z](?![A-Za-z]))?|[IVXLC]{{1,7}}\b)(?P<kwdot>\.(?!\d))?"
+    r"|(?<![\w.,$€£/-])(?P<num>\d{1,3}(?:\.\d{1,3}){0,11})(?P<suffix>[A-Z](?![A-Za-z\d]))?(?P<dot>\.(?!\d))?"
     r"(?=[ \t\u00a0]|[A-Z\"“\[(\u4e00-\u9fff]|$)"
     r"|(?<![\w.])(?P<roman>[IVXLC]{1,6})\.(?=[ \t]+[A-Z])"
 )
@@ -112,6 +114,15 @@ def _rest(text: str, start: int, line_end: int) -> str:
     return text[start:min(line_end, start + 300)]
 
 
+def _title_below(text: str, line_end: int) -> str:
+    """A heading's title printed on the next line: short, in capitals or title case."""
+    below = re.match(r"\s*\n[ \t]*([^\n]{1,80})\n", text[line_end:line_end + 200])
+    if not below:
+        return ""
+    line = below.group(1).strip().strip("*_").strip()
+    return line.rstrip(".:") if line and (is_caps(line) or is_title(line)) and not line[0].isdigit() else ""
+
+
 def _own_line(rest: str) -> bool:
     return len(rest.strip()) <= 100
 
@@ -163,6 +174,8 @@ def _numbered(text: str, lines: Lines, language: str) -> list[Candidate]:
             if _UNITS.match(body) or re.match(r"(?:of|to|and|or|hereof|herein)\b", body):
                 continue
             title = heading_title(body, own_line=boundary == "line" and _own_line(body), markdown=markdown) or short_caption(body)
+            if not title and boundary == "line" and not body.strip():
+                title = _title_below(text, line_end)  # "ARTICLE 1\nDEFINITIONS"
             if not markdown and boundary != "line" and not title and not (first.isupper() or keyword.isupper()):
                 continue
             label = match.group(0).rstrip()

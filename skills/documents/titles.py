@@ -43,8 +43,9 @@ def heading_title(rest: str, *, own_line: bool, markdown: bool = False) -> str:
     if markdown and len(rest) <= 150:
         return rest.rstrip(".:").strip().strip("*_").strip()  # a Markdown heading line is all title
     if re.match(r"[\u4e00-\u9fff]", rest):
-        first = re.split(r"[。；;：:，,\s]", rest, maxsplit=1)[0]
-        return first if len(first) <= 30 else ""
+        # "工期和进度" or "逾期竣工违约责任：..." is a caption; "为了明确双方权利义务，订立本合同。" a sentence
+        match = re.match(r"([^。；;：:，,\s]{1,30})(?:$|[：:\s])", rest)
+        return match.group(1) if match else ""
     if own_line and len(rest) <= 100 and not re.search(r"[.;:]\s+\S", rest) and not rest.endswith((",", ";")):
         candidate = rest.rstrip(".:").strip().strip("*_").strip()
         if candidate.endswith(")") and "(" not in candidate:

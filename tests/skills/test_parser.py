@@ -288,3 +288,23 @@ def test_dotted_leader_contents_and_restarted_schedule_numbering():
     assert doc.text[doc.get_clause("1").start:].startswith("1. Definitions\n\n1.1")
     assert [c.clause_id for c in doc.get_clause("Schedule 1").children] == ["Schedule 1/1", "Schedule 1/2"]
     assert doc.get_clause("Schedule 1/2").title == "Gadgets"
+
+
+@pytest.mark.parametrize(
+    ("text", "outline"),
+    [
+        ("ARTICLE 1\nDEFINITIONS\n\n1.1 Terms have meanings.\n\nARTICLE 2\nTERM\n\n2.1 The term is one year.\n",
+         [("1", "DEFINITIONS"), ("1.1", ""), ("2", "TERM"), ("2.1", "")]),
+        ("ARTICLE I\nDEFINITIONS\nSection 1.01 Definitions. Words have meanings.\nSection 1.02 Interpretation. Headings.\n"
+         "ARTICLE II\nTERM\nSection 2.01 Term. One year.\n",
+         [("1", "DEFINITIONS"), ("1.01", "Definitions"), ("1.02", "Interpretation"), ("2", "TERM"), ("2.01", "Term")]),
+        ("1.\tDEFINITIONS\n1.1\tTerms.\n2.\tPAYMENT\n2.1\tPay.\n", [("1", "DEFINITIONS"), ("1.1", "Terms"), ("2", "PAYMENT"), ("2.1", "Pay")]),
+        ("I. DEFINITIONS\nWords mean things.\nII. TERM\nOne year.\n", [("1", "DEFINITIONS"), ("2", "TERM")]),
+        ("CLAUSE 1 - DEFINITIONS\nWords.\nArticle 2 – Term\nOne year.\n", [("1", "DEFINITIONS"), ("2", "Term")]),
+        ("第一章 总则\n\n第一条 为了明确双方权利义务，订立本合同。\n\n第二条 价款\n（一）预付款；\n（二）进度款。\n",
+         [("第一章", "总则"), ("1", ""), ("2", "价款"), ("2(一)", ""), ("2(二)", "")]),
+    ],
+)
+def test_heading_styles(text, outline):
+    doc = parse_text(text)
+    assert [(c.clause_id, c.title) for c in doc.iter_clauses()] == outline
