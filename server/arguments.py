@@ -63,6 +63,27 @@ def coerce_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[
     return fixed
 
 
+def _clean(text: str) -> str:
+    """Lone surrogates (valid JSON escapes such as "\\ud800", but not Unicode text) become U+FFFD, one code point
+    for one, so offsets into a document's text stay right and the text can be stored and sent as UTF-8."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+
+
+def clean_strings(value: Any) -> Any:
+    """`value` with every string (keys included) made encodable as UTF-8; nesting is kept as it is."""
+    if isinstance(value, str):
+        return _clean(value)
+    if isinstance(value, dict):
+        return {(_clean(k) if isinstance(k, str) else k): clean_strings(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clean_strings(v) for v in value]
+    return value
+
+
 def check_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> tuple[list[str], list[dict[str, str]]]:
     """(missing required names, other problems) of `arguments` against the tool's full input schema."""
     missing = [name for name in schema.get("required", []) if arguments.get(name) is None]

@@ -21,7 +21,7 @@ from paralaw.skills.framework.dispatcher import SkillDispatcher, describe_valida
 from paralaw.skills.framework.schema import SkillResult
 
 from . import confirm
-from .arguments import check_arguments, coerce_arguments, validator
+from .arguments import check_arguments, clean_strings, coerce_arguments, validator
 from .context import CallContext, ServerState, session_scope
 from .listing import ToolCatalog, ToolSpec
 from .reviews import build_state, choose_review
@@ -99,9 +99,13 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
     call = CallContext(state=state, request=ctx, session=session_scope(ctx))
     spec = state.catalog.get(params.name)
     if spec is None:
-        return error("UNKNOWN_TOOL", f"there is no tool named '{params.name}'",
+        return error("UNKNOWN_TOOL", f"there is no tool named '{clean_strings(params.name)}'",
                      {"known_tools": [s.name for s in state.catalog.visible(state.open_domains())]})
-    arguments = coerce_arguments(spec.input_schema, dict(params.arguments or {}))
+    try:
+        arguments = clean_strings(dict(params.arguments or {}))
+    except RecursionError:
+        return error("INVALID_ARGUMENTS", f"the arguments of {spec.name} nest too deeply", {"tool": spec.name})
+    arguments = coerce_arguments(spec.input_schema, arguments)
     missing, problems = check_arguments(spec.input_schema, arguments)
     if missing or problems:
         await call.expand([spec.name])
