@@ -1,0 +1,147 @@
+"""Shared pieces of the performance measures: percentiles, interleaved timing, loopback servers, the machine.
+
+Every comparison in the suite is a ratio of two things measured side by side in the same run, alternating
+between them in small blocks, because the machines this runs on are shared and their speed drifts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import platform
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Iterator
+
+import anyio
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+CUAD = DATA / "cuad" / "contracts"
+MSA = DATA / "review_cases" / "services_a" / "master_services_agreement.md"
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by linear interpolation between closest ranks; 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def median(values: list[float]) -> float:
+    return percentile(values, 50)
+
+
+def summary_ms(seconds: list[float]) -> dict[str, float]:
+    """p50 and p95 of durations given in seconds, in milliseconds."""
+    return {"n": len(seconds), "p50_ms": round(percentile(seconds, 50) * 1000, 3),
+            "p95_ms": round(percentile(seconds, 95) * 1000, 3)}
+
+
+async def interleaved(calls: dict[str, Callable[[], Awaitable[Any]]], repeats: int, block: int = 10,
+                      warmup: int = 5) -> dict[str, list[float]]:
+    """Time each named call `repeats` times, alternating between them in blocks of `block` calls (and
+    switching the order every round) so both see the same machine. Returns seconds per call, per name."""
+    for call in calls.values():
+        for _ in range(warmup):
+            await call()
+    times: dict[str, list[float]] = {name: [] for name in calls}
+    names = list(calls)
+    rounds = max(1, -(-repeats // block))
+    for round_number in range(rounds):
+        order = names if round_number % 2 == 0 else names[::-1]
+        for name in order:
+            call = calls[name]
+            for _ in range(min(block, repeats - len(times[name]))):
+                started = time.perf_counter()
+                await call()
+                times[name].append(time.perf_counter() - started)
+    return times
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def paralaw_command() -> list[str]:
+    """`paralaw` as installed beside this interpreter (what a user runs), else the module form."""
+    script = Path(sys.executable).parent / "paralaw"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "paralaw.agent.cli"]
+
+
+def paralaw_serve_args(store: str, *extra: str) -> list[str]:
+    return paralaw_command() + ["serve", "--store", store, "--allow-dir", str(DATA), *extra]
+
+
+def bare_serve_args(*extra: str) -> list[str]:
+    return [sys.executable, "-m", "bench.bare_server", *extra]
+
+
+@contextlib.contextmanager
+def http_server(command: list[str], timeout: float = 60.0) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Start an HTTP server command (given `--port P` appended here) on 127.0.0.1 and yield its /mcp URL and
+    process once it answers; it is terminated (then killed) on exit. Waiting is bounded by `timeout`."""
+    port = free_port()
+    process = subprocess.Popen(command + ["--http", "--port", str(port)], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"{' '.join(command)} exited: {process.stderr.read().decode(errors='replace')[-2000:]}")
+            try:
+                httpx.get(url, timeout=1.0)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{' '.join(command)} did not answer on {url} within {timeout:g}s") from None
+                time.sleep(0.05)
+        yield url, process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def peak_rss_mb(pid: int) -> float:
+    """A live process's peak resident set (VmHWM) in MB, from /proc (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmHWM for process {pid}")
+
+
+def machine() -> dict[str, Any]:
+    """CPU model, cores, memory, Python and OS of this machine."""
+    cpu = platform.processor() or platform.machine()
+    memory_gb = 0.0
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                memory_gb = round(int(line.split()[1]) / 1024 / 1024, 1)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return {"cpu": cpu, "cores": os.cpu_count() or 0, "memory_gb": memory_gb,
+            "python": platform.python_version(), "os": f"{platform.system()} {platform.release()}",
+            "load_1min": round(load, 2)}
+
+
+def run(fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
+    return anyio.run(fn, *args)
