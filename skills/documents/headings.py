@@ -46,6 +46,12 @@ _CONNECTORS = {
     "about", "least", "most", "from", "between", "plus", "minus", "within", "for", "upto", "$", "us$", "usd", "€",
     "£", "eur", "gbp", "rmb", "cny", "s$", "chapter", "title", "form", "the", "a", "an", "rev.",
 }
+# words a wrapped line cannot end on before a heading ("; and\n(c)" ends a list item, so "and" is not here)
+_WRAP_CONNECTORS = {
+    "section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs", "sub-clause",
+    "sub-clauses", "subsection", "subsections", "schedule", "exhibit", "annex", "appendix", "item", "no.",
+    "number", "to", "of", "under", "with", "by", "per", "in", "at", "than", "from", "between", "within", "the",
+}
 _UNITS = re.compile(
     r"(?:(?:million|billion|thousand|percent|per\s+cent|days?|years?|months?|weeks?|hours?|dollars|euros?|"
     r"pounds|shares|units|times|x|january|february|march|april|may|june|july|august|september|october|november|"
@@ -86,6 +92,15 @@ class Lines:
         return start, end
 
 
+def _continues_reference(text: str, line_start: int) -> bool:
+    """A hard-wrapped reference: "... in accordance with Section\n5.2 hereof" puts 5.2 at a line start."""
+    if line_start < 2 or text[line_start - 2] == "\n":
+        return False  # first line, or a blank line before: a new paragraph
+    previous = text[max(0, line_start - 40):line_start - 1].rstrip()
+    words = previous.split()
+    return bool(words) and words[-1].lower() in _WRAP_CONNECTORS
+
+
 def _boundary(text: str, line_start: int, pos: int) -> tuple[str, bool]:
     """How the marker at `pos` is placed, and whether its line is a Markdown heading."""
     prefix = text[max(line_start, pos - 200):pos]
@@ -93,6 +108,8 @@ def _boundary(text: str, line_start: int, pos: int) -> tuple[str, bool]:
         md = _MD.match(prefix)
         rest = prefix[md.end():] if md else prefix
         if _DECOR.fullmatch(rest):
+            if not md and _continues_reference(text, line_start):
+                return "", False
             return "line", bool(md)
         if md and _MD_LEAD_WORDS.fullmatch(rest):
             return "mdlead", True  # "### New Sub-Clause 21.6 [...]": only a keyword heading may follow

@@ -192,8 +192,8 @@ def test_definitions_in_chinese_forms(load):
 def test_hard_wrapped_lines_and_page_numbers_are_not_headings():
     text = (
         "1. Payment\n\n1.1 The Buyer shall pay the price within\n30 days after the invoice date, and in any\n"
-        "2 instalments as agreed.\n\n7\n\n1.2 Late payment bears interest.\n\n2. Term\n\n"
-        "2.1 This Agreement lasts 2 years.\n"
+        "2 instalments as agreed.\n\n7\n\n1.2 Late payment bears interest under Section\n3.1 The Rate, and"
+        " Clause\n2.1 applies.\n\n2. Term\n\n2.1 This Agreement lasts 2 years.\n"
     )
     doc = parse_text(text)
     assert [c.clause_id for c in doc.iter_clauses()] == ["1", "1.1", "1.2", "2", "2.1"]
