@@ -1,6 +1,6 @@
 """assess_deviation (with compare_with_baseline and the pack criteria) measured on the review cases.
 
-Run from the project root: `python -m bench.quality_deviation [--json]`.
+Run from the project root: `python -m bench.quality_deviation [--json] [--cuad N]`.
 
 Planted issues: every planted issue of every case in ../shared/data/review_cases. assess_deviation is called
 through the dispatcher on the planted clause of the named document, for the case's domain and our_party, with
@@ -12,12 +12,17 @@ rows belong to other skills).
 Serious flags: every leaf clause of the primary documents is assessed; a clause counts as a false alarm when
 it is judged material or critical but is neither a planted clause nor one of its sub-clauses (services_a both with its template and with the
 generic pack's baseline instead).
+
+Robustness (--cuad N): the three skills through the dispatcher on the first 40 clauses of the first N CUAD
+contracts, our_party Customer: errors, evidence not verbatim, levels, time per call.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
+from collections import Counter
 from pathlib import Path
 
 import anyio
@@ -79,7 +84,33 @@ async def measure() -> dict:
     return {"planted": planted, "serious_flags": alarms}
 
 
+async def robustness(count: int) -> dict:
+    dispatcher, levels, errors, calls, unverified = create_dispatcher("generic"), Counter(), Counter(), 0, 0
+    started = time.perf_counter()
+    for path in sorted((CASES.parent / "cuad" / "contracts").iterdir())[:count]:
+        structure = load_document(path)
+        state = make_state(structure, our_party="Customer")
+        for clause in list(structure.iter_clauses())[:40]:
+            for skill in ("compare_with_baseline", "load_review_criteria", "assess_deviation"):
+                with anyio.fail_after(30):
+                    result = await dispatcher.prepare_and_call(skill, clause.clause_id, structure, state)
+                calls += 1
+                if not result.success:
+                    errors[f"{skill} {result.error.code}"] += 1
+                    continue
+                unverified += sum(f["evidence"] not in structure.text for f in result.data.get("findings", []))
+                if skill == "assess_deviation":
+                    levels[result.data["deviation_level"]] += 1
+    elapsed = time.perf_counter() - started
+    return {"contracts": count, "calls": calls, "errors": dict(errors), "unverified_evidence": unverified,
+            "levels": dict(levels), "ms_per_call": round(1000 * elapsed / max(calls, 1), 1)}
+
+
 def main(argv: list[str]) -> None:
+    if "--cuad" in argv:
+        count = int(argv[argv.index("--cuad") + 1])
+        print(json.dumps(anyio.run(robustness, count), indent=2))
+        return
     figures = anyio.run(measure)
     if "--json" in argv:
         print(json.dumps(figures, indent=2, ensure_ascii=False))
