@@ -41,7 +41,7 @@ def run_listing(quick: bool) -> dict[str, Any]:
 
 def run_overhead(quick: bool) -> dict[str, Any]:
     return {"rows": anyio.run(perf_mcp_overhead.measure, 10 if quick else 300,
-                              ("memory", "http") if quick else perf_mcp_overhead.TRANSPORTS)}
+                              ("memory",) if quick else perf_mcp_overhead.TRANSPORTS)}
 
 
 def run_throughput(quick: bool) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from paralaw.skills.framework.dispatcher import SkillDispatcher
 from paralaw.skills.framework.state import make_state
 from paralaw.skills.packs import all_registrations
 
-from .perf_support import CUAD, median, percentile
+from .perf_support import CUAD, MSA, median, percentile
 
 GOAL_EXPONENT = math.log2(2.2)
 GOAL_SKILL_P95_MS = 20.0
@@ -68,8 +68,8 @@ async def review_seconds(paths: list[Path]) -> list[float]:
 
     seconds = []
     with tempfile.TemporaryDirectory(prefix="paralaw-bench-") as scratch:
-        async with connect(None, store=str(Path(scratch) / "reviews.sqlite"), allowed_dirs=[str(CUAD)]) as tools:
-            warm = ReviewRequest(documents=[DocumentInput(path=str(paths[0]))])  # first-use caches, not counted
+        async with connect(None, store=str(Path(scratch) / "reviews.sqlite"), allowed_dirs=[str(CUAD), str(MSA.parent)]) as tools:
+            warm = ReviewRequest(documents=[DocumentInput(path=str(MSA))])  # first-use caches, not counted
             data = await run_review(tools, warm, settings=AgentSettings(), mode="offline")
             await tools.call("close_review", review_id=data["review"]["review_id"], confirm=True)
             for path in paths:
