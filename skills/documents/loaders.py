@@ -144,7 +144,8 @@ def _pdf_text(path: Path, limits: Limits) -> str:
         raise DocumentError(f"{path.name} is not a readable PDF (corrupt or truncated): {detail}", code="CORRUPT_FILE") from exc
     page_lines = [[line.rstrip() for line in page.splitlines()] for page in pages]
     # a line that opens or closes most pages is a running header or footer
-    edges = Counter(line.strip() for lines in page_lines for line in (lines[:2] + lines[-2:]) if line.strip())
+    # (each line once per page: on a page of four lines or fewer the first two and last two overlap)
+    edges = Counter(line for lines in page_lines for line in {l.strip() for l in lines[:2] + lines[-2:]} if line)
     repeated = {line for line, count in edges.items() if len(page_lines) >= 3 and count >= 0.6 * len(page_lines)}
     kept: list[str] = []
     for lines in page_lines:

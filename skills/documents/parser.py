@@ -125,6 +125,11 @@ def _paragraph_nodes(structural: list[_Node], paragraphs: list[Candidate], text_
     return out
 
 
+# Clauses nested deeper than this (no real contract comes close) are kept, as siblings at this level: the tree
+# stays shallow enough to walk recursively and to store as JSON, whatever numbering a hostile file invents.
+MAX_DEPTH = 24
+
+
 def _build_tree(nodes: list[_Node], text_end: int) -> list[_Node]:
     """Attach each node to its intended parent if that heading is still open, else to its fallback."""
     roots: list[_Node] = []
@@ -136,6 +141,8 @@ def _build_tree(nodes: list[_Node], text_end: int) -> list[_Node]:
             if wanted is not None and wanted in stack:
                 parent = wanted
                 break
+        while parent is not None and parent.level >= MAX_DEPTH:  # flatten absurd depth (see MAX_DEPTH)
+            parent = parent.parent
         while stack and stack[-1] is not parent:
             stack.pop()
         node.parent = parent
