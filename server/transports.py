@@ -71,6 +71,7 @@ def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | None =
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(2048)  # before the URL is printed: a client that reads it can connect at once
     except OSError:
         sock.close()
         raise
