@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import logging
+from functools import lru_cache
 from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ValidationError
@@ -99,8 +100,11 @@ class SkillDispatcher:
         registration = self._skills.get(skill_id)
         if registration is None:
             return _failure(skill_id, "UNKNOWN_SKILL", f"no skill named '{skill_id}'", {"known": self.skill_ids})
-        arguments = {k: v for k, v in (llm_arguments or {}).items() if k not in INTERNAL_FIELDS}
         schema = registration.input_schema or GenericSkillInput
+        # a model may set only what its tool schema shows; hidden fields stay the system's to fill
+        visible = _visible_fields(schema)
+        arguments = {k: v for k, v in (llm_arguments or {}).items() if k in visible}
+        ignored = sorted(set(llm_arguments or {}) - visible)
         prepared: BaseModel | None = None
         if registration.prepare_input_fn:
             try:
@@ -115,7 +119,6 @@ class SkillDispatcher:
         else:
             values = {"clause_id": clause_id, "document_structure": primary_structure, "state_snapshot": dict(state)}
             values = {k: v for k, v in values.items() if k in schema.model_fields}
-        ignored = sorted(k for k in arguments if k not in schema.model_fields)
         values.update({k: v for k, v in arguments.items() if k in schema.model_fields})
         try:
             input_data = schema.model_validate(values)
@@ -126,6 +129,12 @@ class SkillDispatcher:
         if ignored and result.success:
             result.data["ignored_arguments"] = ignored
         return result
+
+
+@lru_cache(maxsize=None)
+def _visible_fields(schema: type[BaseModel]) -> frozenset[str]:
+    properties = schema.model_json_schema().get("properties", {})
+    return frozenset(properties) - INTERNAL_FIELDS
 
 
 def _failure(skill_id: str, code: str, message: str, details: dict | None = None) -> SkillResult:

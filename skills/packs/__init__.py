@@ -19,6 +19,7 @@ from ..documents.model import DocumentStructure
 from ..documents.parser import parse_text
 from ..framework.dispatcher import SkillDispatcher
 from ..framework.schema import SkillRegistration
+from .criteria import pack_criteria
 
 logger = logging.getLogger(__name__)
 
@@ -74,13 +75,12 @@ def _read(domain: str, name: str) -> str:
 def load_pack(domain: str) -> DomainPack:
     domain = resolve_domain(domain)
     meta = yaml.safe_load(_read(domain, "checklist.yaml")) or {}
-    criteria = yaml.safe_load(_read(domain, "criteria.yaml")) or {}
     return DomainPack(
         domain_id=domain,
         name=meta.get("name", domain),
         description=meta.get("description", ""),
         checklist=[ChecklistItem.model_validate(item) for item in meta.get("checklist", [])],
-        criteria=criteria.get("criteria", []),
+        criteria=[item.model_dump() for item in pack_criteria(domain).criteria],
         baseline_text=_read(domain, "baseline.md"),
     )
 

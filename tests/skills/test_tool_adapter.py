@@ -101,8 +101,8 @@ class TestPrepareAndCall:
         assert short.success and short.data["truncated"] and "omitted" in short.data["text"]
         bad = call({"max_chars": "lots"})
         assert not bad.success and bad.error.code == "INVALID_ARGUMENT" and "max_chars" in bad.error.message
-        odd = call({"max_chars": 300, "colour": "blue"})
-        assert odd.success and odd.data["ignored_arguments"] == ["colour"]
+        odd = call({"max_chars": 300, "colour": "blue", "document_structure": None})
+        assert odd.success and odd.data["ignored_arguments"] == ["colour", "document_structure"]
 
     def test_missing_clause_and_unknown_skill_are_clear_errors(self, load):
         structure = load("review_cases/spa_a/share_purchase_agreement.md")
