@@ -35,8 +35,8 @@ class Candidate:
     scheme: str = ""  # for para: alpha | roman | upper | num | cn | list
 
 
-_MD = re.compile(r"#{1,6}[ \t]+")
-_DECOR = re.compile(r"[ \t>*_|]*")
+_MD = re.compile(r"[\f\v]*#{1,6}[ \t]+")
+_DECOR = re.compile(r"[ \t\f\v>*_|]*")
 _MD_LEAD_WORDS = re.compile(r"[ \t>*_]*(?:[A-Z][a-z]+[ \t]+){1,3}")
 _CONNECTORS = {
     "section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs", "sub-clause",

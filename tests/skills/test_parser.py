@@ -308,3 +308,13 @@ def test_dotted_leader_contents_and_restarted_schedule_numbering():
 def test_heading_styles(text, outline):
     doc = parse_text(text)
     assert [(c.clause_id, c.title) for c in doc.iter_clauses()] == outline
+
+
+def test_line_endings_and_page_breaks_do_not_change_the_outline(load):
+    spa = load(SPA)
+    text = spa.text
+    outline = [(c.clause_id, c.title) for c in spa.iter_clauses()]
+    for variant in (text.replace("\n", "\r\n"), text.replace("\n## ", "\n\f## ").replace("\n9.", "\n\f9.")):
+        doc = parse_text(variant)
+        assert [(c.clause_id, c.title) for c in doc.iter_clauses()] == outline
+        assert doc.text[doc.get_clause("9.2").start:].startswith("9.2 ")
