@@ -6,10 +6,12 @@ only protocol faults become JSON-RPC errors (the SDK's business).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import threading
 from functools import partial
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import anyio
 import mcp_types as types
@@ -38,12 +40,34 @@ def error(code: str, message: str, details: dict[str, Any] | None = None) -> typ
     return types.CallToolResult(content=[types.TextContent(text=json.dumps(payload, ensure_ascii=False))], is_error=True)
 
 
+class _OwnLoop:
+    """An event loop owned by one worker thread; closed when the thread ends and drops it."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+
+    def __del__(self) -> None:
+        self.loop.close()
+
+
+_per_thread = threading.local()
+
+
+def _run_on_thread_loop(job: Callable[[], Awaitable[SkillResult]]) -> SkillResult:
+    """Run the job on this worker thread's own event loop, made on first use: starting a new loop for every
+    call (anyio.run) cost more than a cheap skill itself (bench/perf_mcp_overhead.py)."""
+    own = getattr(_per_thread, "own", None)
+    if own is None:
+        own = _per_thread.own = _OwnLoop()
+    return own.loop.run_until_complete(job())
+
+
 async def run_skill(dispatcher: SkillDispatcher, name: str, clause_id: str, primary: Any, state: dict[str, Any],
                     arguments: dict[str, Any]) -> SkillResult:
-    """prepare_and_call in a worker thread, on its own event loop: a long analysis must not stall the server
-    (other sessions, listen streams and HTTP requests go on meanwhile)."""
+    """prepare_and_call in a worker thread, on that thread's own event loop: a long analysis must not stall the
+    server (other sessions, listen streams and HTTP requests go on meanwhile)."""
     job = partial(dispatcher.prepare_and_call, name, clause_id, primary, state, llm_arguments=arguments)
-    return await anyio.to_thread.run_sync(anyio.run, job)
+    return await anyio.to_thread.run_sync(_run_on_thread_loop, job)
 
 
 def _schema_error(spec: ToolSpec, missing: list[str], problems: list[dict[str, str]]) -> types.CallToolResult:
