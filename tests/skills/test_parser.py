@@ -318,3 +318,21 @@ def test_line_endings_and_page_breaks_do_not_change_the_outline(load):
         doc = parse_text(variant)
         assert [(c.clause_id, c.title) for c in doc.iter_clauses()] == outline
         assert doc.text[doc.get_clause("9.2").start:].startswith("9.2 ")
+
+
+def test_references_to_other_instruments_are_external():
+    text = (
+        "1. Compliance\n\n1.1 Each officer shall file reports under Section 16 of the Exchange Act and Section 5.2 of "
+        "the Securities Purchase Agreement, as required by 15 U.S.C. Section 78m, subject to Section 1.2 of this "
+        "Agreement and Section 1.2(b).\n\n1.2 Reports.\n\n(a) Annual.\n\n(b) Quarterly.\n"
+    )
+    doc = parse_text(text)
+    kinds = [(r.text, r.kind, r.external_instrument) for r in doc.cross_references]
+    assert kinds == [
+        ("Section 16", "external", "Exchange Act"),
+        ("Section 5.2", "external", "Securities Purchase Agreement"),
+        ("Section 78", "external", "U.S.C."),
+        ("Section 1.2", "clause", None),
+        ("Section 1.2(b)", "clause", None),
+    ]
+    assert [resolve_reference(doc, r).clause_id for r in doc.cross_references if r.kind == "clause"] == ["1.2", "1.2(b)"]
