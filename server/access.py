@@ -57,7 +57,18 @@ def _symlink_below(root: Path, relative: Path) -> Path | None:
 
 
 def resolve_path(raw: str, roots: list[Path]) -> Path:
-    """The file `raw` names, if it lies inside one of `roots`; AccessDenied otherwise."""
+    """The file `raw` names, if it lies inside one of `roots`; AccessDenied otherwise (also for a path the
+    operating system cannot take: too long, a NUL byte, ...)."""
+    try:
+        return _resolve(raw, roots)
+    except (OSError, ValueError) as exc:
+        shown = (raw or "")[:200]
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise AccessDenied(f"'{shown}' is not a usable path: {reason}", code="INVALID_PATH",
+                           details={"path": shown}) from exc
+
+
+def _resolve(raw: str, roots: list[Path]) -> Path:
     text = (raw or "").strip()
     if not text:
         raise AccessDenied("empty path", code="INVALID_PATH")

@@ -59,6 +59,9 @@ EDGE_CASES = [
     ("describe_tools", {"names": {"a": {"b": {"c": []}}}}, "INVALID_ARGUMENTS"),
     ("open_review", {"documents": [{"text": "1. Term\n\nLone \udc80 surrogate \ud83d here.", "filename": "x.md"}]}, "ok"),
     ("open_review", {"documents": [{"text": "\x00\x01\x02" * 1000}]}, "ok"),
+    ("open_review", {"documents": [{"path": "A" * 10_000}]}, "INVALID_PATH"),  # longer than the OS takes
+    ("open_review", {"documents": [{"path": "contract\x00.md"}]}, "INVALID_PATH"),
+    ("open_review", {"documents": [{"path": "master_services_agreement.md"}], "playbook_path": "p" * 5000}, "INVALID_PATH"),
     ("open_review", {"documents": "not a list"}, "INVALID_ARGUMENTS"),
     ("open_review", {"documents": []}, "INVALID_ARGUMENTS"),
     ("close_review", {"review_id": None}, "MISSING_ARGUMENTS"),
