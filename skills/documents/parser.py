@@ -21,7 +21,7 @@ from .contents import drop_table_of_contents
 from .headings import Candidate, find_candidates
 from .model import Clause, DocumentStructure
 from .references import extract_cross_references
-from .sequence import assign_paragraphs, choose_breaks, choose_chain
+from .sequence import assign_paragraphs, choose_parts
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -82,16 +82,14 @@ def _schedule_headings(candidates: list[Candidate]) -> list[Candidate]:
 def _structural_nodes(candidates: list[Candidate]) -> tuple[list[_Node], list[Candidate]]:
     """The headings of the body and of each schedule, plus the candidates left over for sub-paragraphs."""
     numbered = [c for c in candidates if c.kind == "num"]
-    breaks = choose_breaks(numbered, _schedule_headings(candidates))
-    body_end = breaks[0].start if breaks else float("inf")
-    chain = choose_chain([c for c in numbered if c.start < body_end])
+    chain, parts = choose_parts(numbered, _schedule_headings(candidates))
     chapters = [_Node(c, c.clause_id) for c in candidates if c.kind == "cn_chapter"]
     nodes = _segment_nodes(chain, "", None, chapters) + chapters
-    schedules = [_Node(c, c.clause_id) for c in breaks]
-    for i, schedule in enumerate(schedules):
-        limit = schedules[i + 1].start if i + 1 < len(schedules) else float("inf")
-        inside = [c for c in numbered if schedule.start < c.start < limit]
-        nodes += _segment_nodes(choose_chain(inside), schedule.clause_id + "/", schedule, [])
+    schedules: list[_Node] = []
+    for heading, inside in parts:
+        schedule = _Node(heading, heading.clause_id)
+        schedules.append(schedule)
+        nodes += _segment_nodes(inside, schedule.clause_id + "/", schedule, [])
     nodes += schedules
     first_article = next((c.start for c in chain if c.keyword == "第条"), None)
     leftover: list[Candidate] = []

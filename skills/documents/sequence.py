@@ -23,16 +23,39 @@ def _start_cost(parts: tuple[int, ...]) -> float:
     return SKIP_COST * skipped
 
 
+BREAK_WEIGHT = 1.0  # a schedule or exhibit heading that opens a part
+MIN_BODY = 6.0  # the body comes first: about three well-formed headings before any part may open
+_NONE = (float("-inf"), -1)
+
+
 def _chain_scores(candidates: list[Candidate]) -> tuple[list[float], list[int]]:
-    """For each candidate, the weight of the heaviest valid chain ending there, and its predecessor."""
+    """For each candidate, the weight of the heaviest valid chain ending there, and its predecessor.
+
+    Candidates of kind "schedule" are part headings: a chain may pass through one (once the body before it
+    weighs MIN_BODY), and after it the numbering may start again from 1, as in "EXHIBIT B  1. Resale". A part
+    heading pays off only when the restarted numbering after it would otherwise be lost, so a line that
+    merely mentions "Exhibit A" in the body is never taken: everything numbered after it would be dropped.
+    """
     score: list[float] = []
     back: list[int] = []
     by_prefix: dict[tuple[int, ...], tuple[float, int]] = {}
     by_exact: dict[tuple[int, ...], tuple[float, int]] = {}
     best_any: tuple[float, int] = (0.0, -1)
+    best_part: tuple[float, int] = _NONE  # the best chain ending on a part heading so far
     for i, cand in enumerate(candidates):
+        if cand.kind == "schedule":
+            entry = (best_any[0] + BREAK_WEIGHT, best_any[1]) if best_any[0] >= MIN_BODY else _NONE
+            score.append(entry[0])
+            back.append(entry[1])
+            if (entry[0], i) > best_part:
+                best_part = (entry[0], i)
+            if (entry[0], i) >= best_any:
+                best_any = (entry[0], i)
+            continue
         q = cand.parts
         options: list[tuple[float, int]] = [(-_start_cost(q), -1)]
+        if best_part[1] >= 0:
+            options.append((best_part[0] - _start_cost(q), best_part[1]))
         if cand.suffix:
             if (found := by_prefix.get(q)) is not None:
                 options.append(found)
@@ -55,81 +78,52 @@ def _chain_scores(candidates: list[Candidate]) -> tuple[list[float], list[int]]:
         back.append(best[1])
         entry = (score[i], i)
         key = q + ((ord(cand.suffix),) if cand.suffix else ())
-        if by_exact.get(key, (float("-inf"), 0)) <= entry:
+        if by_exact.get(key, _NONE) <= entry:
             by_exact[key] = entry
         for cut in range(1, len(q) + 1):
             prefix = q[:cut]
-            if by_prefix.get(prefix, (float("-inf"), 0)) <= entry:
+            if by_prefix.get(prefix, _NONE) <= entry:
                 by_prefix[prefix] = entry
         if entry >= best_any:
             best_any = entry
     return score, back
 
 
-def choose_chain(candidates: list[Candidate]) -> list[Candidate]:
-    """The heaviest sequence of numbered candidates in which each follows validly from the one before."""
+def _best_path(candidates: list[Candidate]) -> list[Candidate]:
     if not candidates:
         return []
     score, back = _chain_scores(candidates)
     end = max(range(len(candidates)), key=lambda k: (score[k], k))
     if score[end] <= 0:
         return []
-    chain: list[Candidate] = []
+    path: list[Candidate] = []
     while end >= 0:
-        chain.append(candidates[end])
+        path.append(candidates[end])
         end = back[end]
-    chain.reverse()
-    return chain
+    path.reverse()
+    return path
 
 
-BREAK_WEIGHT = 1.0
-MIN_BODY = 6.0  # about three well-formed headings
+def choose_chain(candidates: list[Candidate]) -> list[Candidate]:
+    """The heaviest sequence of numbered candidates in which each follows validly from the one before."""
+    return _best_path([c for c in candidates if c.kind != "schedule"])
 
 
-def choose_breaks(numbered: list[Candidate], breaks: list[Candidate]) -> list[Candidate]:
-    """Which schedule/exhibit headings start a new part whose numbering restarts.
+def choose_parts(numbered: list[Candidate], parts: list[Candidate]) -> tuple[list[Candidate], list[tuple[Candidate, list[Candidate]]]]:
+    """The body's headings, and each chosen part heading (schedule, exhibit) with the headings of its part.
 
-    Splitting at a heading pays off when the numbering after it restarts ("EXHIBIT B  1. Resale") and would
-    otherwise be read as the body's own clauses, and costs everything in the body that would have to be
-    dropped after it; so a line that merely mentions "Exhibit A" in the body is never chosen. Each possible
-    part start is scored with one chain pass (the best chain in [start, b) for every later b), then the best
-    set of breaks is a small dynamic programme over the k candidates: O(k * n + k^2).
+    One pass over numbered and part headings together (linear in their number, however many schedules a
+    file declares).
     """
-    if not breaks or not numbered:
-        return []
-    starts = [-1] + [b.start for b in breaks]
-    best_before: list[list[float]] = []  # best_before[i][j]: best chain score in [starts[i], starts[j]) (j = k+1: end)
-    for i, at in enumerate(starts):
-        inside = [c for c in numbered if c.start > at]
-        score, _ = _chain_scores(inside)
-        row: list[float] = []
-        running, k = 0.0, 0
-        for limit in starts[1:] + [float("inf")]:
-            while k < len(inside) and inside[k].start < limit:
-                running = max(running, score[k])
-                k += 1
-            row.append(running)
-        best_before.append(row)
-    n = len(breaks)
-    total: list[float] = [0.0] + [float("-inf")] * n
-    came: list[int] = [-1] * (n + 1)
-    for j in range(1, n + 1):
-        for i in range(j):
-            if total[i] == float("-inf") or starts[i] > starts[j]:
-                continue
-            gained = best_before[i][j - 1]
-            if i == 0 and gained < MIN_BODY:
-                continue  # the body comes first: "EXHIBIT 10.13" on a filing's cover opens nothing
-            value = total[i] + gained + BREAK_WEIGHT
-            if value > total[j]:
-                total[j], came[j] = value, i
-    finish = max(range(n + 1), key=lambda i: (total[i] + best_before[i][n], -i) if total[i] > float("-inf") else (float("-inf"), 0))
-    chosen: list[Candidate] = []
-    while finish > 0:
-        chosen.append(breaks[finish - 1])
-        finish = came[finish]
-    chosen.reverse()
-    return chosen
+    path = _best_path(sorted(numbered + parts, key=lambda c: c.start))
+    body: list[Candidate] = []
+    chosen: list[tuple[Candidate, list[Candidate]]] = []
+    for cand in path:
+        if cand.kind == "schedule":
+            chosen.append((cand, []))
+        else:
+            (chosen[-1][1] if chosen else body).append(cand)
+    return body, chosen
 
 
 _ALPHA_MAX = 26

@@ -86,3 +86,23 @@ def test_parse_time_is_linear_and_small():
     assert single < 0.5, f"{biggest.name}: {single:.2f}s"
     quadruple = best_of(text * 4, runs=1)
     assert quadruple < 8 * single  # linear would be 4x; quadratic 16x
+
+
+def test_many_schedules_stay_linear():
+    """Part headings are chosen in the same single pass as the numbering: a thousand schedules cost ~10x a
+    hundred, not 100x."""
+    body = "".join(f"{i}. Heading {i}\n\n{i}.1 The party shall do what this clause describes.\n\n" for i in range(1, 30))
+
+    def timed(count: int) -> tuple[float, int]:
+        text = body + "".join(
+            f"SCHEDULE {i}\nThe items below are supplied under this agreement.\n1. A widget.\n2. A gadget.\n"
+            for i in range(1, count + 1)
+        )
+        began = time.perf_counter()
+        doc = parse_text(text)
+        return time.perf_counter() - began, len(doc.clauses)
+
+    small, small_parts = timed(100)
+    large, large_parts = timed(999)  # schedule numbers run to three digits
+    assert (small_parts, large_parts) == (29 + 100, 29 + 999)
+    assert large < 25 * max(small, 0.01)
