@@ -147,3 +147,13 @@ def test_unknown_domain_gets_generic_pack(caplog):
     dispatcher = create_dispatcher("maritime")
     assert "get_clause_context" in dispatcher.skill_ids
     assert "unknown domain 'maritime'" in caplog.text
+
+
+@pytest.mark.parametrize("domain", ["generic", "fidic", "sha_spa"])
+def test_installed_packs_carry_their_data(domain):
+    """Checklists, criteria and baselines ship inside the package, not only in a checkout."""
+    from paralaw.skills import load_pack
+
+    pack = load_pack(domain)
+    assert len(pack.checklist) >= 5 and pack.criteria
+    assert all(item.required_skills for item in pack.checklist)
