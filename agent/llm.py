@@ -25,6 +25,10 @@ from .toolcalls import ToolCall, calls_from_content
 logger = logging.getLogger(__name__)
 
 
+class MalformedResponse(Exception):
+    """A response the openai client could not read as a chat completion."""
+
+
 class LLMUnavailable(Exception):
     """The model could not be reached or kept failing; `retryable` says whether waiting might have helped."""
 
@@ -150,13 +154,17 @@ class OpenAIChatModel:
             except openai.OpenAIError as exc:
                 retryable, suggested = _classify(exc)
                 last = exc
-                if not retryable:
-                    raise LLMUnavailable(f"model request failed: {type(exc).__name__}: {exc}") from exc
-                if attempt == self.max_retries:
-                    break
-                delay = self._delay(attempt, suggested)
-                logger.warning("model request failed (%s), retry %d/%d in %.1fs", type(exc).__name__, attempt + 1, self.max_retries, delay)
-                await self._sleep(delay)
+            except (ValueError, TypeError, AttributeError) as exc:
+                # a 200 whose body is no chat completion (JSON cut off, a proxy's HTML page): often passing
+                retryable, suggested = True, None
+                last = MalformedResponse(f"the model's answer is not a chat completion ({type(exc).__name__}: {exc})")
+            if not retryable:
+                raise LLMUnavailable(f"model request failed: {type(last).__name__}: {last}") from last
+            if attempt == self.max_retries:
+                break
+            delay = self._delay(attempt, suggested)
+            logger.warning("model request failed (%s), retry %d/%d in %.1fs", type(last).__name__, attempt + 1, self.max_retries, delay)
+            await self._sleep(delay)
         raise LLMUnavailable(f"model unavailable after {self.max_retries + 1} attempts: {type(last).__name__}: {last}",
                              retryable=True) from last
 
