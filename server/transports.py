@@ -69,6 +69,8 @@ def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | None =
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # accepted connections inherit it: without it a keep-alive client waits out delayed ACKs (~40 ms per call)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
         sock.listen(2048)  # before the URL is printed: a client that reads it can connect at once
