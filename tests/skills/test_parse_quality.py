@@ -70,7 +70,8 @@ def test_review_cases_parse_and_resolve(figures):
     assert zh.refs - zh.refs_resolved == 1 and zh.unresolved == ["第22.3条"]
 
 
-def test_parse_time_is_linear_and_small():
+def test_parse_time_grows_linearly():
+    """A ratio measured side by side, so a loaded machine does not fail it; absolute times are in bench/."""
     biggest = max(CUAD.glob("*.txt"), key=lambda p: p.stat().st_size)
     text = biggest.read_text(encoding="utf-8")
 
@@ -83,7 +84,6 @@ def test_parse_time_is_linear_and_small():
         return min(times)
 
     single = best_of(text)
-    assert single < 0.5, f"{biggest.name}: {single:.2f}s"
     quadruple = best_of(text * 4, runs=1)
     assert quadruple < 8 * single  # linear would be 4x; quadratic 16x
 
