@@ -125,3 +125,24 @@ def test_http_listener_sets_tcp_nodelay(monkeypatch, tmp_path):
     monkeypatch.setattr(uvicorn.Server, "run", fake_run)
     run_http(port=0, store=str(tmp_path / "r.sqlite"))
     assert seen and all(seen)
+
+
+def test_output_check_fast_path_keeps_the_schema_verdict():
+    """The server's output check: a dump of the output model passes without the JSON Schema validator; data
+    that differs from such a dump still gets the validator's verdict."""
+    import anyio
+
+    from paralaw.server import build_server
+    from paralaw.server.calls import output_problems
+    from paralaw.skills.documents.loaders import parse_document_text
+    from paralaw.skills.framework.state import make_state
+
+    state = build_server(":memory:").paralaw_state
+    spec = state.catalog.get("extract_financial_terms")
+    doc = parse_document_text("1. Payment\n\nPay USD 100 within 30 days.\n", filename="pay.md")
+    result = anyio.run(lambda: state.dispatcher.prepare_and_call("extract_financial_terms", "1", doc, make_state(doc)))
+    good = result.data
+    assert good["total_terms"] == 2 and output_problems(spec, good) == []
+    assert output_problems(spec, {**good, "extra_note": "kept"}) == []  # not a model dump, but the schema allows it
+    wrong = {**good, "summary": 5}
+    assert output_problems(spec, wrong) and "is not of type 'string'" in output_problems(spec, wrong)[0]
