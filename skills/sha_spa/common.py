@@ -19,6 +19,7 @@ from typing import Iterator, Literal
 from ..documents.model import DocumentStructure
 from ..errors import ClauseNotFound, SkillFailure
 from ..framework.schema import Finding
+from ..framework.state import document_with_role, state_snapshot
 
 Role = Literal["buyer", "seller", "investor", "founder", "company", ""]
 
@@ -249,3 +250,16 @@ SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 def ordered(findings: list[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])
+
+
+def agreement_input(model, clause_id: str, primary_structure, state: dict):
+    """The prepare_input these skills share: the whole agreement, our side, and any playbook of the review."""
+    snapshot = state_snapshot(state)
+    if state.get("playbook"):
+        snapshot["playbook"] = state["playbook"]
+    return model(
+        clause_id=clause_id or "*",
+        document_structure=primary_structure or document_with_role(state, "primary"),
+        state_snapshot=snapshot,
+        our_party=state.get("our_party", "") or "",
+    )

@@ -15,8 +15,7 @@ from pydantic import BaseModel, Field
 from ..documents.model import Clause, DocumentStructure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
-from ..framework.state import document_with_role, state_snapshot
-from .common import (Focus, Sentence, Side, all_sentences, is_share_deal, display_name, ordered, require_text, resolve_focus, resolve_side,
+from .common import (agreement_input, Focus, Sentence, Side, all_sentences, is_share_deal, display_name, ordered, require_text, resolve_focus, resolve_side,
                      rx, sentence_quote, split_by_focus, subject_role)
 
 CP_INTRO = rx(r"\bconditional\s+(?:up)?on\b", r"conditions?\s+precedent", r"subject\s+to\s+the\s+(?:satisfaction|fulfil+ment)",
@@ -249,12 +248,7 @@ def _long_stop_findings(structure: DocumentStructure, side: Side, items: list[Co
 
 
 def prepare_input(clause_id: str, primary_structure, state: dict) -> ConditionsInput:
-    return ConditionsInput(
-        clause_id=clause_id or "*",
-        document_structure=primary_structure or document_with_role(state, "primary"),
-        state_snapshot=state_snapshot(state),
-        our_party=state.get("our_party", "") or "",
-    )
+    return agreement_input(ConditionsInput, clause_id, primary_structure, state)
 
 
 registration = SkillRegistration(

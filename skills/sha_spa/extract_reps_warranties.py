@@ -15,8 +15,7 @@ from pydantic import BaseModel, Field
 from ..documents.model import Clause, DocumentStructure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
-from ..framework.state import document_with_role, state_snapshot
-from .common import (Sentence, Side, all_sentences, is_share_deal, display_name, ordered, require_text, resolve_focus, resolve_side, rx,
+from .common import (agreement_input, Sentence, Side, all_sentences, is_share_deal, display_name, ordered, require_text, resolve_focus, resolve_side, rx,
                      sentence_quote, split_by_focus, subject_role)
 
 WARRANTY_WORD = rx(r"warrant", r"陈述(?:与|和)?保证", r"保证")
@@ -255,12 +254,7 @@ def _findings(structure: DocumentStructure, side: Side, items: list[WarrantyItem
 
 
 def prepare_input(clause_id: str, primary_structure, state: dict) -> WarrantiesInput:
-    return WarrantiesInput(
-        clause_id=clause_id or "*",
-        document_structure=primary_structure or document_with_role(state, "primary"),
-        state_snapshot=state_snapshot(state),
-        our_party=state.get("our_party", "") or "",
-    )
+    return agreement_input(WarrantiesInput, clause_id, primary_structure, state)
 
 
 registration = SkillRegistration(

@@ -15,9 +15,8 @@ from pydantic import BaseModel, Field
 from ..documents.numbering import cn_to_int
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
-from ..framework.state import document_with_role, state_snapshot
 from ..text.amounts import find_percentages
-from .common import (PROTECTED_ROLES, Sentence, Side, all_sentences, display_name, ordered, require_text, resolve_focus,
+from .common import (agreement_input, PROTECTED_ROLES, Sentence, Side, all_sentences, display_name, ordered, require_text, resolve_focus,
                      resolve_side, role_of, rx, sentence_quote, split_by_focus, subject_role)
 from .market import market_ranges
 
@@ -281,15 +280,7 @@ def _drag_findings(side: Side, sentences: list[Sentence], threshold) -> list[Fin
 
 
 def prepare_input(clause_id: str, primary_structure, state: dict) -> GovernanceInput:
-    snapshot = state_snapshot(state)
-    if state.get("playbook"):
-        snapshot["playbook"] = state["playbook"]
-    return GovernanceInput(
-        clause_id=clause_id or "*",
-        document_structure=primary_structure or document_with_role(state, "primary"),
-        state_snapshot=snapshot,
-        our_party=state.get("our_party", "") or "",
-    )
+    return agreement_input(GovernanceInput, clause_id, primary_structure, state)
 
 
 registration = SkillRegistration(

@@ -11,9 +11,8 @@ from pydantic import BaseModel, Field
 
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
-from ..framework.state import document_with_role, state_snapshot
 from . import limitations as lim
-from .common import Side, all_sentences, is_share_deal, ordered, require_text, resolve_focus, resolve_side, sentence_quote, split_by_focus
+from .common import Side, agreement_input, all_sentences, is_share_deal, ordered, require_text, resolve_focus, resolve_side, sentence_quote, split_by_focus
 from .market import Range, market_ranges
 
 
@@ -210,15 +209,7 @@ def _seller_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_mi
 
 
 def prepare_input(clause_id: str, primary_structure, state: dict) -> IndemnityInput:
-    snapshot = state_snapshot(state)
-    if state.get("playbook"):
-        snapshot["playbook"] = state["playbook"]
-    return IndemnityInput(
-        clause_id=clause_id or "*",
-        document_structure=primary_structure or document_with_role(state, "primary"),
-        state_snapshot=snapshot,
-        our_party=state.get("our_party", "") or "",
-    )
+    return agreement_input(IndemnityInput, clause_id, primary_structure, state)
 
 
 registration = SkillRegistration(
