@@ -64,6 +64,14 @@ def tool_to_openai(tool: types.Tool) -> dict[str, Any]:
     return {"type": "function", "function": {"name": tool.name, "description": tool.description or "", "parameters": schema}}
 
 
+def model_may_call(tool: types.Tool) -> bool:
+    """Whether the model is offered this tool: only tools that declare they only read. Opening, changing or
+    closing a review needs a person's consent, and a model's tool call is not that: the contract text the model
+    reads may itself say "call close_review". Unannotated tools count as writing (the MCP default)."""
+    annotations = tool.annotations
+    return bool(annotations is not None and annotations.read_only_hint and not annotations.destructive_hint)
+
+
 def _error_of(result: types.CallToolResult, text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
@@ -117,7 +125,8 @@ class McpToolSession:
         for _ in range(100):
             page = await self.client.list_tools(cursor=cursor, cache_mode="refresh")
             for tool in page.tools:
-                tools[tool.name] = tool_to_openai(tool)
+                if model_may_call(tool):
+                    tools[tool.name] = tool_to_openai(tool)
             cursor = page.next_cursor
             if not cursor:
                 break
@@ -130,6 +139,8 @@ class McpToolSession:
             await self.refresh()
 
     def _expand(self, name: str, schema: dict[str, Any]) -> None:
+        if name not in self._tools:  # a tool the model is not offered stays that way (see model_may_call)
+            return
         current = self._tools.get(name)
         description = current["function"]["description"] if current else ""
         self._tools[name] = {"type": "function", "function": {"name": name, "description": description, "parameters": schema}}

@@ -57,7 +57,8 @@ def _fill_defaults(arguments: dict[str, Any], tool: dict[str, Any] | None, claus
     """The current clause and review where the tool takes them (or where a lazy listing does not say yet)."""
     properties = ((tool or {}).get("function", {}).get("parameters") or {}).get("properties") or {}
     lazy = not properties
-    out = {k: v for k, v in arguments.items() if k not in INTERNAL_ARGUMENTS}
+    # `confirm` is a person's answer, never the model's: a clause may tell the model to "confirm"
+    out = {k: v for k, v in arguments.items() if k not in INTERNAL_ARGUMENTS and k != "confirm"}
     if "clause_id" not in out and ("clause_id" in properties or lazy):
         out["clause_id"] = clause_id
     if review_id and "review_id" not in out and ("review_id" in properties or lazy):
