@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
+from ..text.numerals import parse_chinese_number
+
 CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 CN_NUMERAL = "零〇一二两三四五六七八九十百千"
 
 ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -25,16 +26,8 @@ def cn_to_int(text: str) -> int | None:
     """Chinese numerals (一, 十二, 二十三, 一百零五) or ASCII digits to an int."""
     if text.isdigit():
         return int(text)
-    total, current = 0, 0
-    for char in text:
-        if char in CN_DIGITS:
-            current = CN_DIGITS[char]
-        elif char in CN_UNITS:
-            total += (current or 1) * CN_UNITS[char]
-            current = 0
-        else:
-            return None
-    return total + current
+    value = parse_chinese_number(text)
+    return int(value) if value is not None else None
 
 
 def roman_to_int(text: str) -> int | None:
