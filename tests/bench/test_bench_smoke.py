@@ -146,3 +146,21 @@ def test_output_check_fast_path_keeps_the_schema_verdict():
     assert output_problems(spec, {**good, "extra_note": "kept"}) == []  # not a model dump, but the schema allows it
     wrong = {**good, "summary": 5}
     assert output_problems(spec, wrong) and "is not of type 'string'" in output_problems(spec, wrong)[0]
+
+
+def test_baseline_scores_in_one_pass_equal_one_at_a_time():
+    """compare_with_baseline's one-pass scoring (made for the skill-cost figure) gives the same numbers."""
+    from bench.perf_scaling import contracts
+    from paralaw.skills.documents.loaders import load_document
+    from paralaw.skills.generic import compare_with_baseline as cwb
+    from paralaw.skills.packs import baseline_structure
+
+    baseline = baseline_structure("generic")
+    prepared = cwb._prepared(baseline)
+    others = [prepared[c.start][0] for c in baseline.iter_clauses()]
+    contract = load_document(contracts()[0])
+    texts = [cwb.clause_body(contract, c)[0].lower() for c in list(contract.iter_clauses())[:8]]
+    assert len(others) > 20 and len(texts) == 8
+    for text in texts:
+        assert cwb._text_scores(text, others) == [cwb._text_score(text, other) for other in others]
+    assert cwb._text_scores("anything", []) == []
