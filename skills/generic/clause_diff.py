@@ -42,7 +42,9 @@ QUALIFIERS: dict[str, str] = {
 }
 _OBLIGE = re.compile(r"\b(?:shall|must)\b(?!\s+(?:be entitled|have the right|be free|be permitted))|应当|必须|应(?!付)")
 _PERMIT = re.compile(r"\bmay\b|可以|有权")
-_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n")
+_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n|\n\s*(?=\d+(?:\.\d+)+\.?\s)")
+# a clause or paragraph number opening a piece ("9.3 ", "4. ", "(a) "): not part of the sentence
+_LEADING_NUMBER = re.compile(r"(?:\d+(?:\.\d+)+\.?|\d+\.|\d+(?=\s+[A-Z\"“(])|\((?:[a-z]{1,3}|\d{1,2})\)|[a-z]\))\s+|第[一二三四五六七八九十百\d]+条\s*")
 SUBJECT_WITHIN = 45  # a role this close to the start of a sentence is taken as its subject
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]|[^\sA-Za-z0-9\u4e00-\u9fff]")
 
@@ -80,13 +82,18 @@ def similarity(a: str, b: str) -> float:
 
 
 def split_sentences(text: str) -> list[Sentence]:
-    """Sentences (and ';'-separated limbs) with offsets into `text`; blank pieces dropped."""
+    """Sentences (and ';'-separated limbs) with offsets into `text`; blank pieces dropped. A clause number
+    opening a piece ("9.3 Subject to...") is left out, so that sentences of clauses numbered differently
+    compare on their words, and a new line starting with a clause number always starts a sentence."""
     out: list[Sentence] = []
     position = 0
     for match in list(_SENTENCE_END.finditer(text)) + [None]:
         end = match.start() if match else len(text)
         piece = text[position:end]
         stripped = piece.strip()
+        number = _LEADING_NUMBER.match(stripped)
+        if number and stripped[number.end():].strip():
+            stripped = stripped[number.end():]
         if stripped:
             start = position + piece.index(stripped)
             out.append(Sentence(text=stripped, start=start, end=start + len(stripped)))
