@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 
 from ..text.amounts import find_money, find_percentages, find_periods
-from .parties import first_role, roles_in, same_side
+from .parties import MUTUAL, first_role, role_mentions, roles_in, same_side
 
 ChangeKind = Literal["number_changed", "number_added", "number_removed", "modal_changed", "party_changed",
                      "qualifier_added", "qualifier_removed"]
@@ -209,12 +209,90 @@ def _widen(tokens: list[tuple[str, int, int]], i: int, j: int) -> tuple[int, int
     return i, j
 
 
+_FILLER = {"shall", "may", "will", "must", "not", "be", "is", "are", "can", "cannot", "hereby", "also", "only", "the", "a",
+           "an", "s", "it", "its", "in", "to", "with", "of", "by", "and", "or", "on", "at", "any", "time", "from", "then"}
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _words(text: str) -> list[str]:
+    return [w for w, _, _ in _tokens(text) if w.isalnum() and w not in _FILLER]
+
+
+def _same_act(before: str, was: tuple[int, int, str], after: str, now: tuple[int, int, str]) -> bool:
+    """Whether two role mentions do the same thing: the word that follows (past 'shall', 'not', 'be'...) or
+    the word that leads to them ('vest in the ...') is shared. 'The Provider shall invoice' against 'The
+    Customer shall pay' is a different act, not a party swapped; Chinese text is not checked."""
+    if _CJK.search(before) or _CJK.search(after):
+        return True
+    next_was, next_now = _words(before[was[1]:])[:2], _words(after[now[1]:])[:2]
+    prev_was, prev_now = _words(before[:was[0]])[-2:], _words(after[:now[0]])[-2:]
+    return bool(set(next_was[:1]) & set(next_now) or set(next_now[:1]) & set(next_was)
+                or set(prev_was[-1:]) & set(prev_now) or set(prev_now[-1:]) & set(prev_was))
+
+
+def _phrase(text: str, mention: tuple[int, int, str]) -> str:
+    """The role as written, with its article and possessive: 'The Supplier's', 'either party'."""
+    start, end = mention[0], mention[1]
+    article = re.search(r"(?:\bthe|\bThe)\s+$", text[:start])
+    if article and mention[2] != MUTUAL:
+        start = article.start()
+    possessive = re.match(r"['’]s\b", text[end:])
+    return text[start:end + (possessive.end() if possessive else 0)]
+
+
+def _what(after: str, mention: tuple[int, int, str], phrase: str) -> str:
+    """What the party now does: the words after its name, up to the first comma or full stop (9 words)."""
+    rest = after[after.index(phrase, max(0, mention[0] - 4)) + len(phrase):].lstrip()
+    rest = re.split(r"[,;.:(]|\s(?:unless|provided|if)\s", rest, maxsplit=1)[0].strip()
+    words = rest.split()
+    return " ".join(words[:9]) + (" ..." if len(words) > 9 else "")
+
+
+def _explain(was_phrase: str, now_phrase: str, now_mention: tuple[int, int, str], after: str,
+             roles_was: set[str], roles_now: set[str]) -> str:
+    """A party change in plain words: who now has the right, duty or protection the sentence gives."""
+    shown = f"'{was_phrase}' became '{now_phrase}'"
+    what = _what(after, now_mention, now_phrase)
+    possessive = now_phrase.endswith(("'s", "’s"))
+    if len(roles_now) == 1 and MUTUAL not in roles_now:
+        party = next(iter(roles_now))
+        if MUTUAL in roles_was:
+            return f"{shown}: it now covers only the {party}'s {what}" if possessive else f"{shown}: now only the {party} {what}"
+        if len(roles_was) == 1:
+            other = next(iter(roles_was))
+            return f"{shown}: this now concerns the {party} instead of the {other} ('{now_phrase} {what}')"
+    if roles_now == {MUTUAL} and len(roles_was) == 1:
+        return f"{shown}: this now concerns both parties, not only the {next(iter(roles_was))}"
+    return f"{shown}: the party changed"
+
+
+def _mention_in(mentions: list[tuple[int, int, str]], start: int, end: int) -> tuple[int, int, str] | None:
+    return next((m for m in mentions if m[0] < end and start < m[1]), None)
+
+
 def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list[LegalChange]:
-    """'shall' <-> 'may' and replaced party roles between a baseline sentence and its document counterpart."""
+    """'shall' <-> 'may' and replaced party roles between a baseline sentence and its document counterpart.
+
+    A role counts as replaced only when the new party does the same thing the old one did (see _same_act),
+    and the roles are compared as the parties they stand for, so 'the Client' against 'the Customer' is no
+    change."""
     side = _sides(parties)
     old, new = _tokens(before), _tokens(after)
+    mentions_was, mentions_now = role_mentions(before, parties), role_mentions(after, parties)
     matcher = SequenceMatcher(None, [t[0] for t in old], [t[0] for t in new], autojunk=False)
     changes: list[LegalChange] = []
+
+    def party_change(was: tuple[int, int, str] | None, now: tuple[int, int, str] | None) -> None:
+        if was is None or now is None or any(c.kind == "party_changed" for c in changes):
+            return
+        roles_was, roles_now = side({was[2]}), side({now[2]})
+        if roles_was == roles_now or not _same_act(before, was, after, now):
+            return
+        shown_was, shown_now = _phrase(before, was), _phrase(after, now)
+        changes.append(LegalChange(kind="party_changed", detail=_explain(shown_was, shown_now, now, after, roles_was, roles_now),
+                                   before=shown_was, after=shown_now, evidence=after, subject=next(iter(roles_now)),
+                                   roles_before=sorted(roles_was), roles_after=sorted(roles_now)))
+
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op != "replace":
             continue
@@ -226,19 +304,12 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
             changes.append(LegalChange(kind="modal_changed", detail=f"permission became obligation: '{was}' -> '{now}'",
                                        before=was, after=now, evidence=after, subject=first_role(after, parties)))
         # one token either side, so that "Either party" -> "The Disclosing Party" is seen whole
-        wide_was = _span(before, old, *_widen(old, i1, i2))
-        wide_now = _span(after, new, *_widen(new, j1, j2))
-        roles_was, roles_now = side(roles_in(wide_was, parties)), side(roles_in(wide_now, parties))
-        if roles_was - roles_now and roles_now - roles_was:
-            shown_was, shown_now = (was, now) if roles_in(was, parties) and roles_in(now, parties) else (wide_was, wide_now)
-            changes.append(LegalChange(kind="party_changed",
-                                       detail=f"party changed: '{shown_was}' -> '{shown_now}'", before=shown_was, after=shown_now, evidence=after,
-                                       roles_before=sorted(roles_was), roles_after=sorted(roles_now)))
-    subject_was, subject_now = (next(iter(side({first_role(text, parties, within=SUBJECT_WITHIN)}))) for text in (before, after))
-    if subject_was and subject_now and subject_was != subject_now and not any(c.kind == "party_changed" for c in changes):
-        changes.append(LegalChange(kind="party_changed", detail=f"the sentence's party changed: {subject_was} -> {subject_now}",
-                                   before=before, after=after, evidence=after, subject=subject_now,
-                                   roles_before=[subject_was], roles_after=[subject_now]))
+        wi1, wi2 = _widen(old, i1, i2)
+        wj1, wj2 = _widen(new, j1, j2)
+        party_change(_mention_in(mentions_was, old[wi1][1], old[wi2 - 1][2]), _mention_in(mentions_now, new[wj1][1], new[wj2 - 1][2]))
+    # the sentence's subject replaced by a rewording the token diff does not pair up
+    opening = [next((m for m in mentions if m[0] <= SUBJECT_WITHIN), None) for mentions in (mentions_was, mentions_now)]
+    party_change(*opening)
     return changes
 
 

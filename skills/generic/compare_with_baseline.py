@@ -214,7 +214,8 @@ def findings_for(changes: list[LegalChange], clause_id: str, our_party: str, cou
         side, severity = judge(change, our_party, counterparty)
         view = {"adverse": f" - adverse to the {our_party}", "favourable": f" - favours the {our_party}"}.get(side, "")
         findings.append(Finding(severity=severity, kind=f"baseline_{change.kind}", clause_id=clause_id,
-                                message=f"Compared with the baseline: {change.detail}{view}.", evidence=change.evidence))
+                                message=f"Compared with the baseline: {change.detail}{view}".rstrip(".") + ("." if not change.detail.endswith("...") or view else "..."),
+                                evidence=change.evidence))
     return findings
 
 

@@ -64,6 +64,17 @@ def roles_in(text: str, extra: tuple[str, ...] = ()) -> set[str]:
     return found
 
 
+def role_mentions(text: str, extra: tuple[str, ...] = ()) -> list[tuple[int, int, str]]:
+    """(start, end, role) of every role named in the text, 'mutual' for 'either party' and the like; the
+    longest name wins where names overlap ('Service Provider' over 'Provider')."""
+    found = [(m.start(), m.end(), MUTUAL) for m in _MUTUAL_RE.finditer(text)]
+    for role in sorted(set(KNOWN_ROLES) | {r for r in extra if r}, key=len, reverse=True):
+        for match in _role_re(role).finditer(text):
+            if not any(s < match.end() and match.start() < e for s, e, _ in found):
+                found.append((match.start(), match.end(), role))
+    return sorted(found)
+
+
 def first_role(text: str, extra: tuple[str, ...] = (), within: int | None = None) -> str:
     """The role that opens a sentence's subject: the first role (or 'mutual') named in it, if it starts
     within the first `within` characters (when given)."""
