@@ -36,7 +36,7 @@ QUALIFIERS: dict[str, str] = {
     "automatic": r"\bautomatic(?:ally)?\b|自动",
     "unlimited": r"\b(?:shall|will) not be (?:limited|capped)\b|\bunlimited\b|\bno (?:maximum|cap|limit)\b|不设上限|无上限|不受限制",
     "endeavours": r"\b(?:best|reasonable|all reasonable|commercially reasonable) (?:endeavou?rs|efforts)\b|尽最大努力",
-    "exclusivity": r"\bnon-exclusive\b|\bexclusive(?:ly)?\b|排他|独家",
+    "exclusivity": r"\bnon-exclusive\b|\bexclusive(?:ly)?\b(?!\s+of\b)|排他|独家",
     "permanence": r"\bperpetual\b|\birrevocabl[ey]\b|永久|不可撤销",
     "restriction to purpose": r"\bsolely\b|\bonly for\b|仅限|仅用于",
 }
@@ -101,26 +101,49 @@ def split_sentences(text: str) -> list[Sentence]:
     return out
 
 
-def align(baseline: list[Sentence], document: list[Sentence], threshold: float = 0.5):
+def role_normaliser(parties: tuple[str, ...]):
+    """Text with every role written as the review's party it stands for ('the Client' -> 'the Customer'), so
+    that a baseline naming its parties differently compares on what the sentences say."""
+    table = {alias.lower(): party for party in parties for alias in same_side(party) if alias}
+    if not table:
+        return lambda text: text
+    names = sorted(table, key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(n) if _CJK.search(n) else rf"\b{re.escape(n)}\b" for n in names), re.I)
+    return lambda text: pattern.sub(lambda m: table[m.group().lower()], text)
+
+
+def pair_score(a: str, b: str) -> float:
+    """How well two sentences pair: character similarity blended with shared words, so that a sentence
+    trimmed of half its conditions still pairs with its source rather than with a stranger of similar length."""
+    a, b = normalise(a), normalise(b)
+    return round((fuzz.ratio(a, b) + fuzz.token_set_ratio(a, b)) / 200, 3)
+
+
+def align(baseline: list[Sentence], document: list[Sentence], threshold: float = 0.5, canon=None):
     """(unchanged, changed pairs, added document sentences, deleted baseline sentences).
 
-    Identical sentences pair first; the rest pair greedily by similarity above `threshold`."""
+    Identical sentences pair first; the rest pair greedily by pair_score above `threshold` (and a
+    character similarity of at least 0.4). `canon` rewrites both sides before scoring (role_normaliser);
+    the reported similarity is of the text as written."""
+    canon = canon or (lambda text: text)
+    base_text = [normalise(canon(s.text)) for s in baseline]
+    doc_text = [normalise(canon(s.text)) for s in document]
     base_left = list(range(len(baseline)))
     doc_left = list(range(len(document)))
     unchanged: list[tuple[int, int]] = []
     for d in list(doc_left):
         for b in base_left:
-            if normalise(baseline[b].text) == normalise(document[d].text):
+            if base_text[b] == doc_text[d]:
                 unchanged.append((b, d))
                 base_left.remove(b)
                 doc_left.remove(d)
                 break
-    scored = sorted(((similarity(baseline[b].text, document[d].text), b, d) for b in base_left for d in doc_left), reverse=True)
+    scored = sorted(((pair_score(base_text[b], doc_text[d]), b, d) for b in base_left for d in doc_left), reverse=True)
     changed: list[tuple[int, int, float]] = []
     for score, b, d in scored:
-        if score < threshold or b not in base_left or d not in doc_left:
+        if score < threshold or b not in base_left or d not in doc_left or similarity(base_text[b], doc_text[d]) < 0.4:
             continue
-        changed.append((b, d, score))
+        changed.append((b, d, similarity(baseline[b].text, document[d].text)))
         base_left.remove(b)
         doc_left.remove(d)
     changed.sort(key=lambda item: item[1])
@@ -230,6 +253,13 @@ def _same_act(before: str, was: tuple[int, int, str], after: str, now: tuple[int
                 or set(prev_was[-1:]) & set(prev_now) or set(prev_now[-1:]) & set(prev_was))
 
 
+def _same_words(was: str, now: str) -> bool:
+    """Whether two replaced spans say the same thing but for modal verbs and fillers: 'shall' -> 'may',
+    'shall provide' -> 'may provide'; not 'Client shall provide' -> 'Supplier may change'."""
+    words_was, words_now = (set(_words(_PERMIT.sub(" ", _OBLIGE.sub(" ", text)))) for text in (was, now))
+    return not (words_was or words_now) or bool(words_was & words_now)
+
+
 def _phrase(text: str, mention: tuple[int, int, str]) -> str:
     """The role as written, with its article and possessive: 'The Supplier's', 'either party'."""
     start, end = mention[0], mention[1]
@@ -251,7 +281,9 @@ def _what(after: str, mention: tuple[int, int, str], phrase: str) -> str:
 def _explain(was_phrase: str, now_phrase: str, now_mention: tuple[int, int, str], after: str,
              roles_was: set[str], roles_now: set[str]) -> str:
     """A party change in plain words: who now has the right, duty or protection the sentence gives."""
-    shown = f"'{was_phrase}' became '{now_phrase}'"
+    was_party = next(iter(roles_was)) if len(roles_was) == 1 else ""
+    named = f" (the {was_party})" if was_party and was_party != MUTUAL and was_party.lower() not in was_phrase.lower() else ""
+    shown = f"'{was_phrase}'{named} became '{now_phrase}'"
     what = _what(after, now_mention, now_phrase)
     possessive = now_phrase.endswith(("'s", "’s"))
     if len(roles_now) == 1 and MUTUAL not in roles_now:
@@ -260,7 +292,8 @@ def _explain(was_phrase: str, now_phrase: str, now_mention: tuple[int, int, str]
             return f"{shown}: it now covers only the {party}'s {what}" if possessive else f"{shown}: now only the {party} {what}"
         if len(roles_was) == 1:
             other = next(iter(roles_was))
-            return f"{shown}: this now concerns the {party} instead of the {other} ('{now_phrase} {what}')"
+            quoted = f" ('{now_phrase} {what}')" if what else ""
+            return f"{shown}: the {party} now stands where the baseline had the {other}{quoted}"
     if roles_now == {MUTUAL} and len(roles_was) == 1:
         return f"{shown}: this now concerns both parties, not only the {next(iter(roles_was))}"
     return f"{shown}: the party changed"
@@ -276,7 +309,7 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
     A role counts as replaced only when the new party does the same thing the old one did (see _same_act),
     and the roles are compared as the parties they stand for, so 'the Client' against 'the Customer' is no
     change."""
-    side = _sides(parties)
+    side, canon = _sides(parties), role_normaliser(parties)
     old, new = _tokens(before), _tokens(after)
     mentions_was, mentions_now = role_mentions(before, parties), role_mentions(after, parties)
     matcher = SequenceMatcher(None, [t[0] for t in old], [t[0] for t in new], autojunk=False)
@@ -297,7 +330,9 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
         if op != "replace":
             continue
         was, now = _span(before, old, i1, i2), _span(after, new, j1, j2)
-        if _OBLIGE.search(was) and _PERMIT.search(now) and not _PERMIT.search(was):
+        if not _same_words(canon(was), canon(now)):
+            pass  # a rewritten phrase ('Client shall provide' -> 'Supplier may change'), not a modal verb changed
+        elif _OBLIGE.search(was) and _PERMIT.search(now) and not _PERMIT.search(was):
             changes.append(LegalChange(kind="modal_changed", detail=f"obligation became permission: '{was}' -> '{now}'",
                                        before=was, after=now, evidence=after, subject=first_role(after, parties)))
         elif _PERMIT.search(was) and _OBLIGE.search(now) and not _OBLIGE.search(was):
