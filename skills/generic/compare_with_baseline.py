@@ -21,8 +21,8 @@ from ..errors import ClauseNotFound, SkillFailure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
-from .clause_diff import (LegalChange, SentencePair, align, normalise, number_changes, qualifier_changes, similarity,
-                          split_sentences, word_changes)
+from .clause_diff import (LegalChange, SentencePair, align, normalise, number_changes, qualifier_changes, role_normaliser,
+                          similarity, split_sentences, word_changes)
 from .parties import MUTUAL, counterparty_of, party_role, same_side
 
 ModificationType = Literal["unmodified", "modified", "added", "deleted"]
@@ -249,7 +249,7 @@ def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None
     base_sents, doc_sents = split_sentences(base_body), split_sentences(doc_body)
     counterparty = counterparty_of(our, structure.text[:20000])
     parties = tuple(p for p in (our, counterparty) if p)
-    _, changed, added, deleted = align(base_sents, doc_sents)
+    _, changed, added, deleted = align(base_sents, doc_sents, canon=role_normaliser(parties))
     pairs = [SentencePair(baseline=base_sents[b].text, document=doc_sents[d].text, similarity=s) for b, d, s in changed]
 
     def sentence_of(offset: int) -> str:
