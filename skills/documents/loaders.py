@@ -63,9 +63,16 @@ def _docx_text(path: Path, limits: Limits) -> str:
 
     try:
         with zipfile.ZipFile(path) as archive:
-            unzipped = sum(info.file_size for info in archive.infolist())
+            members = archive.infolist()
+            unzipped = sum(info.file_size for info in members)
+            # deflate never grows data by more than a few bytes a block: a member whose compressed size exceeds
+            # its declared size by more lies about it (a bomb hiding from the size limit below)
+            lying = next((info.filename for info in members if info.compress_size > info.file_size * 1.01 + 1024), None)
     except zipfile.BadZipFile as exc:
         raise DocumentError(f"{path.name} is not a valid .docx file (corrupt or truncated)", code="CORRUPT_FILE") from exc
+    if lying is not None:
+        raise DocumentError(f"{path.name} is not a valid .docx file: {lying} declares fewer bytes than it holds",
+                            code="CORRUPT_FILE")
     if unzipped > limits.max_unzipped_bytes:
         raise DocumentError(
             f"{path.name} expands to {unzipped} bytes, over the {limits.max_unzipped_bytes}-byte limit",
