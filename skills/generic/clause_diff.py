@@ -21,7 +21,7 @@ from ..text.amounts import find_money, find_percentages, find_periods
 from .parties import MUTUAL, first_role, role_mentions, roles_in, same_side
 
 ChangeKind = Literal["number_changed", "number_added", "number_removed", "modal_changed", "party_changed",
-                     "qualifier_added", "qualifier_removed"]
+                     "qualifier_added", "qualifier_removed", "sentence_deleted"]
 
 # Qualifiers and exceptions whose presence changes a clause's reach. Name -> case-insensitive regex.
 QUALIFIERS: dict[str, str] = {
@@ -68,6 +68,7 @@ class LegalChange(BaseModel):
     after: str = Field("", description="Document wording (verbatim).")
     evidence: str = Field("", description="The document sentence that carries the change (verbatim); '' if the change is a removal with no counterpart.")
     subject: str = Field("", description="The party the sentence is about ('mutual' for either/each party), when it can be told.")
+    context: str = Field("", description="For wording removed: the baseline sentence it stood in.")
     roles_before: list[str] = Field(default_factory=list)
     roles_after: list[str] = Field(default_factory=list)
 
@@ -169,8 +170,10 @@ def _show(measure: str, key: tuple) -> str:
     return f"{key[0]:g} {key[1].replace('_', ' ')}"
 
 
-def number_changes(baseline_text: str, document_text: str, sentence_of) -> list[LegalChange]:
-    """Numbers present on one side only; pairs of the same measure become 'changed'."""
+def number_changes(baseline_text: str, document_text: str, sentence_of, base_sentence_of=None) -> list[LegalChange]:
+    """Numbers present on one side only; pairs of the same measure become 'changed'. A number removed carries
+    the baseline sentence it stood in (`base_sentence_of(offset)`), once per sentence."""
+    base_sentence_of = base_sentence_of or (lambda offset: "")
     before, after = _numbers(baseline_text), _numbers(document_text)
     common = Counter((m, k) for m, k, _, _ in before) & Counter((m, k) for m, k, _, _ in after)
     taken_b, taken_a = Counter(common), Counter(common)
@@ -197,11 +200,52 @@ def number_changes(baseline_text: str, document_text: str, sentence_of) -> list[
             removed.remove(old)
             changes.append(LegalChange(kind="number_changed", detail=f"{old[0]} {_show(old[0], old[1])} -> {_show(new[0], new[1])}",
                                        before=old[2], after=new[2], evidence=sentence_of(new[3])))
+    seen: set[tuple] = set()
     for old in removed:
-        changes.append(LegalChange(kind="number_removed", detail=f"{old[0]} {_show(old[0], old[1])} removed", before=old[2]))
+        context = base_sentence_of(old[3])
+        if (old[0], old[1], context) in seen:
+            continue  # 'twelve (12) months' twice in one sentence is one change
+        seen.add((old[0], old[1], context))
+        changes.append(LegalChange(kind="number_removed", detail=f"{old[0]} {_show(old[0], old[1])} removed", before=old[2], context=context))
     for new in added:
         changes.append(LegalChange(kind="number_added", detail=f"{new[0]} {_show(new[0], new[1])} added",
                                    after=new[2], evidence=sentence_of(new[3])))
+    return changes
+
+
+def sentence_number_changes(base: list[Sentence], doc: list[Sentence], changed: list[tuple[int, int, float]],
+                            added: list[int], deleted: list[int]) -> list[LegalChange]:
+    """number_changes sentence by sentence: each changed pair on its own, then the deleted baseline sentences
+    against the added document sentences. A figure is thus compared with the figure in its counterpart, not
+    with the same figure elsewhere in a long clause ('90 days -> 30 days' in one sentence stays a change even
+    when another sentence keeps a '30 days' of its own)."""
+    changes: list[LegalChange] = []
+    for b, d, _ in changed:
+        changes += number_changes(base[b].text, doc[d].text, lambda offset, t=doc[d].text: t, lambda offset, t=base[b].text: t)
+
+    def joined(sentences: list[Sentence], indexes: list[int]):
+        spans, parts, position = [], [], 0
+        for i in sorted(indexes):
+            spans.append((position, position + len(sentences[i].text), sentences[i].text))
+            parts.append(sentences[i].text)
+            position += len(sentences[i].text) + 2
+        return "\n\n".join(parts), lambda offset: next((t for s, e, t in spans if s <= offset < e), "")
+
+    base_rest, base_of = joined(base, deleted)
+    doc_rest, doc_of = joined(doc, added)
+    return changes + number_changes(base_rest, doc_rest, doc_of, base_of)
+
+
+def deleted_sentences(base: list[Sentence], deleted: list[int], parties: tuple[str, ...] = ()) -> list[LegalChange]:
+    """Baseline sentences with no counterpart in the document, each with the party that opens it (as the
+    review's party: 'The Client may withhold...' is about the Customer) so its loss can be judged."""
+    side = _sides(parties)
+    changes = []
+    for i in sorted(deleted):
+        text = base[i].text
+        subject = next(iter(side({first_role(text, parties, within=SUBJECT_WITHIN)})), "")
+        changes.append(LegalChange(kind="sentence_deleted", detail="baseline sentence with no counterpart in the contract",
+                                   before=text, context=text, subject=subject))
     return changes
 
 
@@ -352,8 +396,13 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
 
 
 def qualifier_changes(baseline_text: str, document_text: str, base_sentences: list[Sentence],
-                      doc_sentences: list[Sentence], parties: tuple[str, ...] = ()) -> list[LegalChange]:
+                      doc_sentences: list[Sentence], parties: tuple[str, ...] = (),
+                      paired: dict[str, str] | None = None) -> list[LegalChange]:
+    """Qualifiers counted over the whole clause. `paired` maps each baseline sentence to its document
+    counterpart (from align): a qualifier whose baseline sentence is deleted outright is not reported as
+    removed, since the sentence's deletion is the change; without it the closest sentence stands in."""
     changes: list[LegalChange] = []
+    side = _sides(parties)
     clause_subject = first_role(document_text, parties)  # who a sentence without a party is about
     for name, pattern in QUALIFIERS.items():
         regex = re.compile(pattern, re.I)
@@ -368,10 +417,19 @@ def qualifier_changes(baseline_text: str, document_text: str, base_sentences: li
         elif now < was:
             doc_norm = {normalise(s.text) for s in doc_sentences}
             carriers = [s.text for s in base_sentences if regex.search(s.text) and normalise(s.text) not in doc_norm]
+            if paired is not None:
+                kept = [c for c in carriers if c in paired]
+                if carriers and not kept:
+                    continue  # every sentence that had it is deleted
+                carriers = kept
             source = carriers[0] if carriers else ""
             quote = regex.search(source).group() if source else ""
-            counterpart = max(doc_sentences, key=lambda s: similarity(s.text, source), default=None) if source else None
-            evidence = counterpart.text if counterpart and similarity(counterpart.text, source) >= 0.5 else ""
+            if paired is not None:
+                evidence = paired.get(source, "")
+            else:
+                counterpart = max(doc_sentences, key=lambda s: similarity(s.text, source), default=None) if source else None
+                evidence = counterpart.text if counterpart and similarity(counterpart.text, source) >= 0.5 else ""
+            subject = first_role(evidence, parties) if evidence else next(iter(side({first_role(source, parties)})), "")
             changes.append(LegalChange(kind="qualifier_removed", detail=f"{name} removed ('{quote}')", before=source,
-                                       evidence=evidence, subject=first_role(evidence or source, parties) or clause_subject))
+                                       evidence=evidence, context=source, subject=subject or clause_subject))
     return changes

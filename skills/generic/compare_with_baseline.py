@@ -21,7 +21,7 @@ from ..errors import ClauseNotFound, SkillFailure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
-from .clause_diff import (LegalChange, SentencePair, align, normalise, number_changes, qualifier_changes, role_normaliser,
+from .clause_diff import (LegalChange, SentencePair, align, deleted_sentences, normalise, qualifier_changes, role_normaliser, sentence_number_changes,
                           similarity, split_sentences, word_changes)
 from .parties import MUTUAL, counterparty_of, party_role, same_side
 
@@ -30,6 +30,7 @@ _DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omit
 _BENEFIT = re.compile(r"\bmay\b|\bentitled\b|\bright\b|\bvests?\b|\bown(?:s|ership)?\b|\bremain with\b|\bshall not exceed\b|"
                       r"\bnot (?:be )?liable\b|\blimited to\b|有权|归.{0,8}所有|不超过|不承担", re.I)
 _PERMISSION = re.compile(r"\bmay\b|\bentitled\b|有权|可以", re.I)
+_OBLIGATION = re.compile(r"\b(?:shall|must)\b(?! not)|应当|必须", re.I)
 _BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
 SOFTENERS = ("knowledge qualifier", "materiality", "reasonableness", "endeavours", "exception", "proviso", "subject to")
 MATCH_THRESHOLD = 0.65  # title+content score for a clause found by its words
@@ -190,6 +191,27 @@ def _qualifier_side(change: LegalChange, our_party: str, counterparty: str, sent
     return ("favourable", "low") if helps_subject == (subject == our_party) else ("adverse", weight)
 
 
+def _deletion_side(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, str]:
+    """A baseline sentence gone: a right or protection of ours, or a duty of theirs, lost is adverse."""
+    sentence, subject = change.before, change.subject
+    gives = bool(_PERMISSION.search(sentence) or _BENEFIT.search(sentence))
+    binds = bool(_OBLIGATION.search(sentence)) and not gives
+    if subject == our_party and gives or subject == counterparty and binds:
+        return "adverse", "medium"
+    if subject == counterparty and gives or subject == our_party and binds:
+        return "favourable", "low"
+    return "unclear", "low"
+
+
+def _lost(deletions: list[LegalChange], changes: list[LegalChange], our_party: str, counterparty: str) -> list[LegalChange]:
+    """The deleted baseline sentences worth a finding: those whose loss is clearly adverse to us. Their
+    numbers removed are then said once, by the deletion."""
+    kept = [c for c in deletions if our_party and _deletion_side(c, our_party, counterparty)[0] == "adverse"]
+    gone = {c.before for c in kept}
+    changes[:] = [c for c in changes if not (c.kind == "number_removed" and c.context in gone)]
+    return kept
+
+
 def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, str]:
     """(side, severity) of a change for our party: side 'adverse', 'favourable' or 'unclear' (direction not clear,
     or our party unknown). Only changes adverse to us, or of unclear direction, weigh more than 'low'."""
@@ -198,6 +220,8 @@ def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, 
         return "unclear", "low" if change.kind in ("qualifier_added", "qualifier_removed", "number_added", "number_removed") else "medium"
     if change.kind == "party_changed":
         return _party_side(change, our_party, counterparty, sentence)
+    if change.kind == "sentence_deleted":
+        return _deletion_side(change, our_party, counterparty)
     if change.kind == "modal_changed":
         if change.subject not in (our_party, counterparty):
             return "unclear", "medium"
@@ -208,11 +232,29 @@ def judge(change: LegalChange, our_party: str, counterparty: str) -> tuple[str, 
     return ("unclear", "medium") if change.kind == "number_changed" else ("unclear", "low")
 
 
+def _excerpt(sentence: str, quote: str, words: int = 28) -> str:
+    """The baseline sentence, or about `words` words of it around the quote."""
+    tokens = sentence.split()
+    if len(tokens) <= words:
+        return sentence
+    at = len(sentence[:max(sentence.find(quote), 0)].split()) if quote else 0
+    start = max(0, min(at - words // 2, len(tokens) - words))
+    return ("... " if start else "") + " ".join(tokens[start:start + words]) + (" ..." if start + words < len(tokens) else "")
+
+
 def findings_for(changes: list[LegalChange], clause_id: str, our_party: str, counterparty: str) -> list[Finding]:
     findings = []
     for change in changes:
         side, severity = judge(change, our_party, counterparty)
         view = {"adverse": f" - adverse to the {our_party}", "favourable": f" - favours the {our_party}"}.get(side, "")
+        if change.kind == "sentence_deleted":
+            lost = "a right or protection of the" if _PERMISSION.search(change.before) or _BENEFIT.search(change.before) else "an obligation of the"
+            findings.append(Finding(severity=severity, kind="baseline_sentence_deleted", clause_id=clause_id, evidence="",
+                                    message=f"Compared with the baseline: {lost} {change.subject} is gone; the baseline read: "
+                                            f"'{_excerpt(change.before, '', 40)}'{view}."))
+            continue
+        if change.context and not change.evidence:  # nothing in the contract to point at: say what was lost
+            view += f" (the baseline read: '{_excerpt(change.context, change.before)}')"
         findings.append(Finding(severity=severity, kind=f"baseline_{change.kind}", clause_id=clause_id,
                                 message=f"Compared with the baseline: {change.detail}{view}".rstrip(".") + ("." if not change.detail.endswith("...") or view else "..."),
                                 evidence=change.evidence))
@@ -249,18 +291,17 @@ def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None
     base_sents, doc_sents = split_sentences(base_body), split_sentences(doc_body)
     counterparty = counterparty_of(our, structure.text[:20000])
     parties = tuple(p for p in (our, counterparty) if p)
-    _, changed, added, deleted = align(base_sents, doc_sents, canon=role_normaliser(parties))
+    unchanged, changed, added, deleted = align(base_sents, doc_sents, canon=role_normaliser(parties))
     pairs = [SentencePair(baseline=base_sents[b].text, document=doc_sents[d].text, similarity=s) for b, d, s in changed]
-
-    def sentence_of(offset: int) -> str:
-        return next((s.text for s in doc_sents if s.start <= offset < s.end), "")
 
     changes: list[LegalChange] = []
     if kind == "modified":
-        changes += number_changes(base_body, doc_body, sentence_of)
+        changes += sentence_number_changes(base_sents, doc_sents, changed, added, deleted)
         for pair in pairs:
             changes += word_changes(pair.baseline, pair.document, parties)
-        changes += qualifier_changes(base_body, doc_body, base_sents, doc_sents, parties)
+        paired = {base_sents[b].text: doc_sents[d].text for b, d in unchanged} | {p.baseline: p.document for p in pairs}
+        changes += qualifier_changes(base_body, doc_body, base_sents, doc_sents, parties, paired)
+        changes += _lost(deleted_sentences(base_sents, deleted, parties), changes, our, counterparty)
     findings = findings_for(changes, clause_id, our, counterparty)
     if kind == "deleted" and base_body:
         findings.append(Finding(severity="medium", kind="baseline_clause_deleted", clause_id=clause_id,
