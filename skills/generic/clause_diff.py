@@ -167,7 +167,8 @@ def _show(measure: str, key: tuple) -> str:
         return f"{key[1]} {key[0]:,.2f}".strip()
     if measure == "percent":
         return f"{key[0]:g}%"
-    return f"{key[0]:g} {key[1].replace('_', ' ')}"
+    unit = key[1].replace('_', ' ')
+    return f"{key[0]:g} {unit[:-1] if key[0] == 1 and unit.endswith('s') else unit}"
 
 
 def number_changes(baseline_text: str, document_text: str, sentence_of, base_sentence_of=None) -> list[LegalChange]:
@@ -316,9 +317,13 @@ def _phrase(text: str, mention: tuple[int, int, str]) -> str:
 
 def _what(after: str, mention: tuple[int, int, str], phrase: str) -> str:
     """What the party now does: the words after its name, up to the first comma or full stop (9 words)."""
-    rest = after[after.index(phrase, max(0, mention[0] - 4)) + len(phrase):].lstrip()
+    at = after.index(phrase, max(0, mention[0] - 4))
+    rest = after[at + len(phrase):].lstrip()
     rest = re.split(r"[,;.:(]|\s(?:unless|provided|if)\s", rest, maxsplit=1)[0].strip()
     words = rest.split()
+    if not words:  # the party ends the sentence ('... vest in and remain with the Supplier'): what leads to it
+        lead = re.split(r"[,;:(]", after[:at])[-1].split()
+        return "... " * (len(lead) > 7) + " ".join(lead[-7:] + [phrase])
     return " ".join(words[:9]) + (" ..." if len(words) > 9 else "")
 
 
@@ -336,7 +341,7 @@ def _explain(was_phrase: str, now_phrase: str, now_mention: tuple[int, int, str]
             return f"{shown}: it now covers only the {party}'s {what}" if possessive else f"{shown}: now only the {party} {what}"
         if len(roles_was) == 1:
             other = next(iter(roles_was))
-            quoted = f" ('{now_phrase} {what}')" if what else ""
+            quoted = f" ('{what}')" if what.endswith(now_phrase) else f" ('{now_phrase} {what}')" if what else ""
             return f"{shown}: the {party} now stands where the baseline had the {other}{quoted}"
     if roles_now == {MUTUAL} and len(roles_was) == 1:
         return f"{shown}: this now concerns both parties, not only the {next(iter(roles_was))}"

@@ -31,6 +31,8 @@ _BENEFIT = re.compile(r"\bmay\b|\bentitled\b|\bright\b|\bvests?\b|\bown(?:s|ersh
                       r"\bnot (?:be )?liable\b|\blimited to\b|有权|归.{0,8}所有|不超过|不承担", re.I)
 _PERMISSION = re.compile(r"\bmay\b|\bentitled\b|有权|可以", re.I)
 _OBLIGATION = re.compile(r"\b(?:shall|must)\b(?! not)|应当|必须", re.I)
+_LIMIT = re.compile(r"\bshall not exceed\b|\bnot (?:be )?liable\b|\blimited to\b|\b(?:limits?|excludes?) (?:its|their|the) liability\b|不超过|不承担", re.I)
+_GRANTEE = re.compile(r"\bgrants? (?:to )?(?:the )?([A-Z][\w ]{1,30}?)\b(?= a\b| an\b| the\b|,)")
 _BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
 SOFTENERS = ("knowledge qualifier", "materiality", "reasonableness", "endeavours", "exception", "proviso", "subject to")
 MATCH_THRESHOLD = 0.65  # title+content score for a clause found by its words
@@ -178,8 +180,17 @@ def _qualifier_side(change: LegalChange, our_party: str, counterparty: str, sent
         if liable == our_party:
             return ("adverse", "high") if added else ("favourable", "low")
         return ("favourable", "low") if liable == counterparty and added else ("unclear", "medium")
+    if name.startswith("permanence"):  # a perpetual or irrevocable grant helps the party it is granted to
+        grantee = _GRANTEE.search(sentence)
+        subject = grantee.group(1) if grantee else ""
+        if subject not in (our_party, counterparty):
+            return "unclear", "low"
+        return ("favourable", "low") if added == (subject == our_party) else ("adverse", "medium")
     if subject not in (our_party, counterparty):
         return "unclear", "low"
+    if name.startswith(("subject to", "exception", "proviso")) and _LIMIT.search(sentence):
+        # a carve-out from a cap or an exclusion of liability cuts back that party's protection
+        return ("favourable", "low") if added != (subject == our_party) else ("adverse", "low")
     if name.startswith(("sole discretion", "at any time")):
         widens_right = name.startswith("sole discretion") or bool(_PERMISSION.search(sentence))
         helps_subject = widens_right == added

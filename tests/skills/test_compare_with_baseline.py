@@ -4,6 +4,8 @@ Common Paper mutual NDA against a copy modified here."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import anyio
 import pytest
@@ -255,3 +257,92 @@ def test_chinese_party_and_modal_changes():
 
     changes = word_changes("发包人应在收到申请后14天内支付。", "承包人可以在收到申请后14天内支付。", ("承包人", "发包人"))
     assert {c.kind for c in changes} == {"modal_changed", "party_changed"}
+
+
+# --- the README's example contract against the generic pack's baseline (Client/Provider there,
+# Customer/Supplier here) ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def example():
+    from paralaw.skills import load_document
+
+    structure = load_document(Path(__file__).resolve().parents[2] / "examples" / "services_agreement.md")
+    return structure, make_state(structure, domain_id="generic", our_party="Customer")
+
+
+def all_findings(structure, state, clause_ids):
+    return {cid: compare(structure, cid, state).findings for cid in clause_ids}
+
+
+def test_example_evidence_is_verbatim_and_quotes_carry_no_clause_numbers(example):
+    structure, state = example
+    ids = [c.clause_id for c in structure.iter_clauses()]
+    for clause_id, findings in all_findings(structure, state, ids).items():
+        for finding in findings:
+            assert finding.evidence in structure.text, (clause_id, finding.evidence)
+            assert not re.search(r"'\d+(?:\.\d+)* ", finding.message), finding.message  # no "'3 Either party'"
+
+
+def test_example_payment_clauses_are_not_a_change_of_party(example):
+    structure, state = example
+    for clause_id in ("5", "5.1", "5.4"):
+        out = compare(structure, clause_id, state)
+        assert swaps(out) == [], (clause_id, out.legal_changes)
+    # "The Customer shall pay the Charges monthly in advance" does what the baseline's Client does
+    whole = compare(structure, "5", state)
+    pairs = {p.document: p.baseline for p in whole.changed_sentences}
+    assert pairs["The Customer shall pay the Charges monthly in advance."].startswith("In consideration of the Services, the Client shall pay")
+    # the Supplier's price increase pairs with the baseline's price increase, not the Customer's right to withhold
+    assert pairs["The Supplier may increase the Charges at any time by giving the Customer not less than fourteen (14) days' written notice."].startswith(
+        "After that, the Provider may increase the Charges")
+    lost = [f for f in whole.findings if f.kind == "baseline_sentence_deleted"]
+    assert any("right or protection of the Customer is gone" in f.message and "may withhold payment" in f.message for f in lost)
+    assert not [f for f in whole.findings if f.kind == "baseline_qualifier_removed"]  # the withholding proviso went with its sentence
+
+
+def test_example_role_changes_said_in_plain_words(example):
+    structure, state = example
+    termination = compare(structure, "9.1", state)
+    assert swaps(termination) == [("Either party", "The Supplier")]
+    finding = next(f for f in termination.findings if f.kind == "baseline_party_changed")
+    assert finding.severity == "high" and finding.evidence.startswith("The Supplier may terminate this Agreement for convenience")
+    assert "'Either party' became 'The Supplier': now only the Supplier may terminate this Agreement for convenience" in finding.message
+    exclusion = compare(structure, "8.4", state)
+    assert swaps(exclusion) == [("neither party", "The Supplier")]  # not "'3 Subject to clause 9.1, neither party' -> '4 The Supplier'"
+    cap = compare(structure, "8.2", state)
+    assert swaps(cap) == [("each party's", "The Supplier's")]
+    assert details(cap, "number_added") == ["period 1 month added"]
+    ip = compare(structure, "6.1", state)
+    change = next(c for c in ip.legal_changes if c.kind == "party_changed")
+    assert (change.before, change.after, change.roles_before, change.roles_after) == ("the Client", "the Supplier", ["Customer"], ["Supplier"])
+    assert "the Supplier now stands where the baseline had the Customer" in change.detail
+
+
+def test_example_whole_clause_figures_stay_with_their_sentences(example):
+    structure, state = example
+    termination = compare(structure, "9", state)
+    assert details(termination, "number_changed") == ["period 90 days -> 30 days"]
+    assert swaps(termination) == [("Either party", "The Supplier")]
+    survival = compare(structure, "7", state)
+    removed = next(f for f in survival.findings if f.kind == "baseline_number_removed")
+    assert "period 3 years removed" in removed.message and "shall survive termination" in removed.message
+
+
+def test_split_sentences_leaves_clause_numbers_out():
+    from paralaw.skills.generic.clause_diff import split_sentences
+
+    text = "9.2 Subject to clause 9.1, the cap applies.\n\n9.3 Subject to clause 9.1, neither party shall be liable.\n9.4 The Charges count."
+    sentences = split_sentences(text)
+    assert [s.text for s in sentences] == ["Subject to clause 9.1, the cap applies.", "Subject to clause 9.1, neither party shall be liable.", "The Charges count."]
+    assert all(text[s.start:s.end] == s.text for s in sentences)
+
+
+def test_a_different_act_is_not_a_change_of_party():
+    from paralaw.skills.generic.clause_diff import word_changes
+
+    parties = ("Customer", "Supplier")
+    assert word_changes("The Provider shall invoice the Charges monthly in arrears.", "The Customer shall pay the Charges monthly in advance.", parties) == []
+    assert word_changes("The Client shall pay the Charges.", "The Customer shall pay the Charges.", parties) == []
+    swapped = word_changes("The Client may terminate this Agreement.", "The Supplier may terminate this Agreement.", parties)
+    assert [(c.kind, c.roles_before, c.roles_after) for c in swapped] == [("party_changed", ["Customer"], ["Supplier"])]
