@@ -162,7 +162,7 @@ run, the two sides alternating in small blocks, since this machine is shared and
    N concurrent keep-alive connections send the SDK client's stateless tools/call POSTs for a fixed count;
    median requests/s over rounds that alternate between the two servers. The load generator shares the
    machine's two cores with the server under test.
-4. `bench/perf_scaling.py`: `load_document` time (median of 3) and a full offline review (`paralaw review
+4. `bench/perf_scaling.py`: `load_document` time (fastest of 5) and a full offline review (`paralaw review
    --mode offline`'s pipeline, in-process MCP server) per CUAD contract; the exponent is the least-squares
    slope of log time on log size. Skill cost: every generic-pack skill on every clause of the largest contract.
 5. `bench/perf_agent_cost.py`: a ReAct review of the master services agreement against the scripted

@@ -4,7 +4,7 @@
 it, so what a paralaw call costs beyond this is paralaw's own work. Served the way paralaw is served:
 
     python -m bench.bare_server                      # stdio
-    python -m bench.bare_server --http --port 8123   # Streamable HTTP at http://127.0.0.1:8123/mcp
+    python -m bench.bare_server --http --port 8123   # Streamable HTTP at http://127.0.0.1:8123/mcp (0: any free port)
 """
 
 from __future__ import annotations
@@ -53,9 +53,20 @@ def main(argv: list[str] | None = None) -> None:
     if not args.http:
         anyio.run(_serve_stdio)
         return
+    import socket
+    import sys
+
     import uvicorn
 
-    uvicorn.run(build_bare_server().streamable_http_app(host=args.host), host=args.host, port=args.port, log_level="warning")
+    # served exactly as `paralaw serve --http` serves: a socket bound (TCP_NODELAY) before its URL is printed
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.bind((args.host, args.port))
+    sock.listen(2048)
+    print(f"bare MCP server on http://{args.host}:{sock.getsockname()[1]}/mcp", file=sys.stderr, flush=True)
+    app = build_bare_server().streamable_http_app(host=args.host)
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ from __future__ import annotations
 import contextlib
 import os
 import platform
-import socket
+import re
+import select
 import subprocess
 import sys
 import time
@@ -17,12 +18,12 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterator
 
 import anyio
-import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 CUAD = DATA / "cuad" / "contracts"
 MSA = DATA / "review_cases" / "services_a" / "master_services_agreement.md"
+URL = re.compile(r"http://[^\s]+/mcp")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,12 +68,6 @@ async def interleaved(calls: dict[str, Callable[[], Awaitable[Any]]], repeats: i
     return times
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def paralaw_command() -> list[str]:
     """`paralaw` as installed beside this interpreter (what a user runs), else the module form."""
     script = Path(sys.executable).parent / "paralaw"
@@ -89,25 +84,13 @@ def bare_serve_args(*extra: str) -> list[str]:
 
 @contextlib.contextmanager
 def http_server(command: list[str], timeout: float = 60.0) -> Iterator[tuple[str, subprocess.Popen]]:
-    """Start an HTTP server command (given `--port P` appended here) on 127.0.0.1 and yield its /mcp URL and
-    process once it answers; it is terminated (then killed) on exit. Waiting is bounded by `timeout`."""
-    port = free_port()
-    process = subprocess.Popen(command + ["--http", "--port", str(port)], cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/mcp"
+    """Start an HTTP server command (`--http --port 0` appended) on 127.0.0.1 and yield its /mcp URL and
+    process. Both servers bind their socket before printing the URL on stderr, so once the line is read a
+    client can connect; the wait for it is bounded by `timeout`. The process is terminated (then killed) on exit."""
+    process = subprocess.Popen(command + ["--http", "--port", "0"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"{' '.join(command)} exited: {process.stderr.read().decode(errors='replace')[-2000:]}")
-            try:
-                httpx.get(url, timeout=1.0)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"{' '.join(command)} did not answer on {url} within {timeout:g}s") from None
-                time.sleep(0.05)
-        yield url, process
+        yield _announced_url(process, command, timeout), process
     finally:
         process.terminate()
         try:
@@ -115,6 +98,29 @@ def http_server(command: list[str], timeout: float = 60.0) -> Iterator[tuple[str
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+        if process.stderr:
+            process.stderr.close()
+
+
+def _announced_url(process: subprocess.Popen, command: list[str], timeout: float) -> str:
+    deadline = time.monotonic() + timeout
+    seen: list[str] = []
+    assert process.stderr is not None
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise RuntimeError(f"{' '.join(command)} printed no URL within {timeout:g}s: {''.join(seen)[-2000:]}")
+        ready, _, _ = select.select([process.stderr], [], [], remaining)
+        if not ready:
+            continue
+        line = process.stderr.readline()
+        if not line:  # the server exited before serving
+            process.wait(timeout=10)
+            raise RuntimeError(f"{' '.join(command)} exited ({process.returncode}): {''.join(seen)[-2000:]}")
+        seen.append(line)
+        found = URL.search(line)
+        if found:
+            return found.group(0)
 
 
 def peak_rss_mb(pid: int) -> float:
