@@ -102,10 +102,11 @@ def split_sentences(text: str) -> list[Sentence]:
     return out
 
 
-def role_normaliser(parties: tuple[str, ...]):
+def role_normaliser(parties: tuple[str, ...], aliases: dict[str, str] | None = None):
     """Text with every role written as the review's party it stands for ('the Client' -> 'the Customer'), so
     that a baseline naming its parties differently compares on what the sentences say."""
     table = {alias.lower(): party for party in parties for alias in same_side(party) if alias}
+    table.update({alias.lower(): party for alias, party in (aliases or {}).items()})
     if not table:
         return lambda text: text
     names = sorted(table, key=len, reverse=True)
@@ -237,14 +238,15 @@ def sentence_number_changes(base: list[Sentence], doc: list[Sentence], changed: 
     return changes + number_changes(base_rest, doc_rest, doc_of, base_of)
 
 
-def deleted_sentences(base: list[Sentence], deleted: list[int], parties: tuple[str, ...] = ()) -> list[LegalChange]:
+def deleted_sentences(base: list[Sentence], deleted: list[int], parties: tuple[str, ...] = (),
+                      aliases: dict[str, str] | None = None) -> list[LegalChange]:
     """Baseline sentences with no counterpart in the document, each with the party that opens it (as the
     review's party: 'The Client may withhold...' is about the Customer) so its loss can be judged."""
-    side = _sides(parties)
+    side, named = _sides(parties, aliases), parties + tuple(aliases or {})
     changes = []
     for i in sorted(deleted):
         text = base[i].text
-        subject = next(iter(side({first_role(text, parties, within=SUBJECT_WITHIN)})), "")
+        subject = next(iter(side({first_role(text, named, within=SUBJECT_WITHIN)})), "")
         changes.append(LegalChange(kind="sentence_deleted", detail="baseline sentence with no counterpart in the contract",
                                    before=text, context=text, subject=subject))
     return changes
@@ -261,10 +263,11 @@ def _span(text: str, tokens: list[tuple[str, int, int]], i: int, j: int) -> str:
     return text[tokens[i][1]:tokens[j - 1][2]] if j > i else ""
 
 
-def _sides(parties: tuple[str, ...]):
+def _sides(parties: tuple[str, ...], aliases: dict[str, str] | None = None):
     """Map a role to the party it stands for in this review ('Client' -> 'Customer'), so that a baseline
     naming its parties differently is not read as a change of party."""
     table = {alias: party for party in parties for alias in same_side(party)}
+    table.update(aliases or {})  # the baseline's own names for the parties (baseline_aliases)
     return lambda roles: {table.get(role, role) for role in roles}
 
 
@@ -352,15 +355,15 @@ def _mention_in(mentions: list[tuple[int, int, str]], start: int, end: int) -> t
     return next((m for m in mentions if m[0] < end and start < m[1]), None)
 
 
-def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list[LegalChange]:
+def word_changes(before: str, after: str, parties: tuple[str, ...] = (), aliases: dict[str, str] | None = None) -> list[LegalChange]:
     """'shall' <-> 'may' and replaced party roles between a baseline sentence and its document counterpart.
 
     A role counts as replaced only when the new party does the same thing the old one did (see _same_act),
     and the roles are compared as the parties they stand for, so 'the Client' against 'the Customer' is no
     change."""
-    side, canon = _sides(parties), role_normaliser(parties)
+    side, canon = _sides(parties, aliases), role_normaliser(parties, aliases)
     old, new = _tokens(before), _tokens(after)
-    mentions_was, mentions_now = role_mentions(before, parties), role_mentions(after, parties)
+    mentions_was, mentions_now = role_mentions(before, parties + tuple(aliases or {})), role_mentions(after, parties)
     matcher = SequenceMatcher(None, [t[0] for t in old], [t[0] for t in new], autojunk=False)
     changes: list[LegalChange] = []
 
@@ -402,12 +405,12 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = ()) -> list
 
 def qualifier_changes(baseline_text: str, document_text: str, base_sentences: list[Sentence],
                       doc_sentences: list[Sentence], parties: tuple[str, ...] = (),
-                      paired: dict[str, str] | None = None) -> list[LegalChange]:
+                      paired: dict[str, str] | None = None, aliases: dict[str, str] | None = None) -> list[LegalChange]:
     """Qualifiers counted over the whole clause. `paired` maps each baseline sentence to its document
     counterpart (from align): a qualifier whose baseline sentence is deleted outright is not reported as
     removed, since the sentence's deletion is the change; without it the closest sentence stands in."""
     changes: list[LegalChange] = []
-    side = _sides(parties)
+    side = _sides(parties, aliases)
     clause_subject = first_role(document_text, parties)  # who a sentence without a party is about
     for name, pattern in QUALIFIERS.items():
         regex = re.compile(pattern, re.I)
@@ -434,7 +437,7 @@ def qualifier_changes(baseline_text: str, document_text: str, base_sentences: li
             else:
                 counterpart = max(doc_sentences, key=lambda s: similarity(s.text, source), default=None) if source else None
                 evidence = counterpart.text if counterpart and similarity(counterpart.text, source) >= 0.5 else ""
-            subject = first_role(evidence, parties) if evidence else next(iter(side({first_role(source, parties)})), "")
+            subject = first_role(evidence, parties) if evidence else next(iter(side({first_role(source, parties + tuple(aliases or {}))})), "")
             changes.append(LegalChange(kind="qualifier_removed", detail=f"{name} removed ('{quote}')", before=source,
                                        evidence=evidence, context=source, subject=subject or clause_subject))
     return changes

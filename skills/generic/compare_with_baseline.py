@@ -23,7 +23,7 @@ from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from .clause_diff import (LegalChange, SentencePair, align, deleted_sentences, normalise, qualifier_changes, role_normaliser, sentence_number_changes,
                           similarity, split_sentences, word_changes)
-from .parties import MUTUAL, counterparty_of, party_role, same_side
+from .parties import MUTUAL, baseline_aliases, counterparty_of, party_role, same_side
 
 ModificationType = Literal["unmodified", "modified", "added", "deleted"]
 _DELETED = re.compile(r"^\W*(?:\[?\s*(?:deleted|intentionally (?:left blank|omitted)|reserved|not used|omitted)\s*\]?|删除|（?略）?|此条删除|本条删除)\W*$", re.I)
@@ -35,6 +35,7 @@ _LIMIT = re.compile(r"\bshall not exceed\b|\bnot (?:be )?liable\b|\blimited to\b
 _GRANTEE = re.compile(r"\bgrants? (?:to )?(?:the )?([A-Z][\w ]{1,30}?)\b(?= a\b| an\b| the\b|,)")
 _BURDEN = re.compile(r"\bshall (?:pay|indemnify|compensate|be liable)\b|\bliable\b|\bindemnif|赔偿|应支付|承担", re.I)
 SOFTENERS = ("knowledge qualifier", "materiality", "reasonableness", "endeavours", "exception", "proviso", "subject to")
+_GENERIC_TITLE = {"general", "miscellaneous", "other", "provisions", "matters", "terms", "boilerplate", "and", "general provisions"}
 MATCH_THRESHOLD = 0.65  # title+content score for a clause found by its words
 ID_MATCH_THRESHOLD = 0.45  # lower bar when the numbers agree too
 
@@ -128,6 +129,8 @@ def match_baseline(structure: DocumentStructure, clause: Clause, body: str, base
     """The baseline clause this clause departs from: the same number when that is (about) the best match by
     title and content, else the best match, else None when nothing is close enough."""
     title, text = _title(structure, clause), body.lower()
+    if set(re.findall(r"\w+", title)) <= _GENERIC_TITLE:
+        title = ""  # 'General', 'Miscellaneous': says nothing about what a boilerplate clause is about
     prepared = _prepared(baseline)
     candidates = list(baseline.iter_clauses())
     contents = _text_scores(text, [prepared[c.start][0] for c in candidates])
@@ -186,7 +189,7 @@ def _qualifier_side(change: LegalChange, our_party: str, counterparty: str, sent
         if subject not in (our_party, counterparty):
             return "unclear", "low"
         return ("favourable", "low") if added == (subject == our_party) else ("adverse", "medium")
-    if subject not in (our_party, counterparty):
+    if subject not in (our_party, counterparty) or "unreasonabl" in name:  # 'consent not unreasonably withheld' helps the asker
         return "unclear", "low"
     if name.startswith(("subject to", "exception", "proviso")) and _LIMIT.search(sentence):
         # a carve-out from a cap or an exclusion of liability cuts back that party's protection
@@ -302,17 +305,19 @@ def _result(data: CompareInput, clause_id: str, source: str, base_id: str | None
     base_sents, doc_sents = split_sentences(base_body), split_sentences(doc_body)
     counterparty = counterparty_of(our, structure.text[:20000])
     parties = tuple(p for p in (our, counterparty) if p)
-    unchanged, changed, added, deleted = align(base_sents, doc_sents, canon=role_normaliser(parties))
+    base_doc = data.baseline_document if isinstance(data.baseline_document, DocumentStructure) and data.baseline_text is None else None
+    aliases = baseline_aliases(base_doc, our, counterparty) if base_doc is not None and our else {}
+    unchanged, changed, added, deleted = align(base_sents, doc_sents, canon=role_normaliser(parties, aliases))
     pairs = [SentencePair(baseline=base_sents[b].text, document=doc_sents[d].text, similarity=s) for b, d, s in changed]
 
     changes: list[LegalChange] = []
     if kind == "modified":
         changes += sentence_number_changes(base_sents, doc_sents, changed, added, deleted)
         for pair in pairs:
-            changes += word_changes(pair.baseline, pair.document, parties)
+            changes += word_changes(pair.baseline, pair.document, parties, aliases)
         paired = {base_sents[b].text: doc_sents[d].text for b, d in unchanged} | {p.baseline: p.document for p in pairs}
-        changes += qualifier_changes(base_body, doc_body, base_sents, doc_sents, parties, paired)
-        changes += _lost(deleted_sentences(base_sents, deleted, parties), changes, our, counterparty)
+        changes += qualifier_changes(base_body, doc_body, base_sents, doc_sents, parties, paired, aliases)
+        changes += _lost(deleted_sentences(base_sents, deleted, parties, aliases), changes, our, counterparty)
     findings = findings_for(changes, clause_id, our, counterparty)
     if kind == "deleted" and base_body:
         findings.append(Finding(severity="medium", kind="baseline_clause_deleted", clause_id=clause_id,

@@ -137,3 +137,41 @@ def party_role(name: str, structure) -> str:
         if lowered in definition.definition.lower() and len(definition.term) < 40:
             return definition.term
     return spelled
+
+
+_LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[\"“]([^\"”]{2,40})[\"”]\)")
+_PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|plc|GmbH|company|registered|incorporated|whose)\b", re.I)
+
+
+def contract_parties(structure) -> list[str]:
+    """The names a contract gives its parties, in order: the labels of its parties block ('... (the
+    "Supplier")'), else the two known roles it names most. A baseline's parties are read the same way."""
+    first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
+    head = structure.text[:min(first, 6000)]
+    labels = []
+    for paragraph in re.split(r"\n\s*\n", head):
+        if _PARTY_PARAGRAPH.search(paragraph):
+            labels += [m.group(1).strip() for m in _LABEL.finditer(paragraph) if m.group(1).strip().lower() not in ("agreement", "contract")]
+    if len(labels) >= 2:
+        return list(dict.fromkeys(labels))
+    text = structure.text[:20000]
+    counts = Counter({role: len(_role_re(role).findall(text)) for role in KNOWN_ROLES})
+    return [role for role, count in counts.most_common(2) if count]
+
+
+def baseline_aliases(baseline, our_party: str, counterparty: str) -> dict[str, str]:
+    """The baseline's party names read as the review's parties: {'Client': 'Customer', 'Provider': 'Supplier'}.
+    A name on the same side of a known pairing maps directly; of two parties, the one left over maps to the
+    review party left over, so a baseline between a 'Company' and a 'Consultant' still lines up."""
+    ours = [p for p in (our_party, counterparty) if p]
+    theirs = [p for p in contract_parties(baseline) if p not in ours]
+    mapping: dict[str, str] = {}
+    for name in theirs:
+        match = next((p for p in ours if name in same_side(p) or p in same_side(name)), "")
+        if match and match not in mapping.values():
+            mapping[name] = match
+    left_names = [n for n in theirs if n not in mapping]
+    left_parties = [p for p in ours if p not in mapping.values()]
+    if len(left_names) == 1 and len(left_parties) == 1 and len(theirs) == 2:
+        mapping[left_names[0]] = left_parties[0]
+    return mapping

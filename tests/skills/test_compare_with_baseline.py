@@ -346,3 +346,25 @@ def test_a_different_act_is_not_a_change_of_party():
     assert word_changes("The Client shall pay the Charges.", "The Customer shall pay the Charges.", parties) == []
     swapped = word_changes("The Client may terminate this Agreement.", "The Supplier may terminate this Agreement.", parties)
     assert [(c.kind, c.roles_before, c.roles_after) for c in swapped] == [("party_changed", ["Customer"], ["Supplier"])]
+
+
+def test_baseline_parties_read_from_its_own_parties_block():
+    """A baseline between a 'Client' and an 'Agency' (a name no pairing knows) lines up with a contract
+    between a 'Customer' and a 'Supplier': the Agency is the party left over."""
+    from paralaw.skills.generic.parties import baseline_aliases, contract_parties
+
+    block = 'This Agreement is made between:\n\n(1) {a} Ltd, a company registered in England (the "{ra}"); and\n\n(2) {b} Ltd, whose registered office is in Leeds (the "{rb}").\n\n'
+    base = parse_document_text(block.format(a="Acme", ra="Client", b="Bolt", rb="Agency") + (
+        "## 1 Termination\n\n1.1 The Agency shall give the Client monthly reports on the work.\n\n"
+        "1.2 The Client may terminate this Agreement for convenience by giving the Agency ninety (90) days' written notice.\n"), filename="base.md")
+    doc = parse_document_text(block.format(a="Northwind", ra="Supplier", b="Harbour", rb="Customer") + (
+        "## 1 Termination\n\n1.1 The Supplier shall give the Customer monthly reports on the work.\n\n"
+        "1.2 The Supplier may terminate this Agreement for convenience by giving the Customer ninety (90) days' written notice.\n"), filename="doc.md")
+    assert contract_parties(base) == ["Client", "Agency"]
+    assert baseline_aliases(base, "Customer", "Supplier") == {"Client": "Customer", "Agency": "Supplier"}
+    state = make_state(doc, our_party="Customer", others=[("baseline", base)])
+    assert compare(doc, "1.1", state).legal_changes == []
+    out = compare(doc, "1.2", state)
+    change = next(c for c in out.legal_changes if c.kind == "party_changed")
+    assert (change.before, change.after, change.roles_before, change.roles_after) == ("The Client", "The Supplier", ["Customer"], ["Supplier"])
+    assert next(f for f in out.findings if f.kind == "baseline_party_changed").severity == "high"
