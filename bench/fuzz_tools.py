@@ -45,7 +45,7 @@ CODE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 # every code point, lone surrogates included (st.text leaves the surrogate category out by default)
 any_char = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
 texts = st.text(any_char, max_size=200)
-keys = st.text(max_size=30)  # the SDK client cannot serialise a lone surrogate in an object key
+keys = st.text(max_size=30)  # the SDK client cannot send a lone surrogate in an object key or a tool name
 huge_strings = st.builds(lambda n, c: c * n, st.integers(10_000, 1_000_000), st.sampled_from(["A", "条", "\ud800", "1.", " "]))
 ints = st.integers(-(2**70), 2**70) | st.sampled_from([-1, 0, 1, -(2**31), 2**31, 2**63, -(2**63) - 1])
 floats = st.floats(allow_nan=True, allow_infinity=True)
@@ -117,7 +117,7 @@ def tool_calls(catalog: dict[str, dict[str, Any]], review_ids: list[str]) -> st.
                                                   st.fixed_dictionaries({}, optional=fields), extra))
 
     known = st.sampled_from(sorted(catalog)).flatmap(for_tool)
-    unknown = st.tuples(texts | st.sampled_from(["", "open_review ", "OPEN_REVIEW", "tools/list"]),
+    unknown = st.tuples(keys | st.sampled_from(["", "open_review ", "OPEN_REVIEW", "tools/list"]),  # names go in a header
                         st.dictionaries(keys, junk, max_size=3))
     return st.one_of(known, known, known, unknown)
 
