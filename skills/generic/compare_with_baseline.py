@@ -3,8 +3,10 @@
 The baseline is the review's `baseline` document, else the domain pack's baseline, else a `baseline_text`
 argument (which wins when given). The baseline clause is found by number, then by title and content, so a
 contract numbered differently from its template still lines up. Besides similarity and the sentences added
-and deleted, the result lists the changes that move risk (numbers, shall/may, party roles, qualifiers) and
-judges them from our party's side where the direction is clear.
+and deleted, the result lists the changes that move risk (numbers, shall/may, party roles, qualifiers, and
+baseline sentences lost that gave us a right or bound the other side) and judges them from our party's side
+where the direction is clear. The baseline's parties are read as the review's ('Client' as 'Customer', from
+the pairings or from its own parties block), so a template written for other names is not a change of party.
 """
 
 from __future__ import annotations
