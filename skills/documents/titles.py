@@ -12,6 +12,7 @@ import re
 _SMALL_WORDS = {"and", "or", "of", "the", "to", "in", "on", "for", "a", "an", "by", "with", "from", "at", "as",
                 "upon", "vs", "v", "de", "its", "their", "not", "no"}
 
+_OPENS_WITH_REFERENCE = re.compile(r"^(?:Sub-Clauses?|Clauses?|Sections?|Articles?|Paragraphs?)\s+\d", re.IGNORECASE)
 _NEXT_MARKER = re.compile(r"\s(?=\d{1,3}(?:\.\d{1,3})+\.?\s|\(?[a-z]\)\s)")
 
 
@@ -38,8 +39,8 @@ def heading_title(rest: str, *, own_line: bool, markdown: bool = False) -> str:
     bracket = re.match(r"^[\[〔【]([^\]〕】\n]{1,80})[\]〕】]", rest)
     if bracket:
         return bracket.group(1).strip()
-    if not rest:
-        return ""
+    if not rest or _OPENS_WITH_REFERENCE.match(rest):
+        return ""  # "7.2 Clause 7.1 does not apply ...": a sentence that cites another clause
     if markdown and len(rest) <= 150:
         return rest.rstrip(".:").strip().strip("*_").strip()  # a Markdown heading line is all title
     if re.match(r"[\u4e00-\u9fff]", rest):

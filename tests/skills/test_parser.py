@@ -336,3 +336,15 @@ def test_references_to_other_instruments_are_external():
         ("Section 1.2(b)", "clause", None),
     ]
     assert [resolve_reference(doc, r).clause_id for r in doc.cross_references if r.kind == "clause"] == ["1.2", "1.2(b)"]
+
+
+def test_a_clause_that_opens_by_citing_another_has_no_title():
+    from paralaw.skills import parse_document_text
+
+    doc = parse_document_text(
+        "## 7. Confidentiality\n\n7.1 Each party shall keep the other's information confidential.\n\n"
+        "7.2 Clause 7.1 does not apply to information that is public.\n",
+        filename="c.md",
+    )
+    assert doc.get_clause("7.2").title == ""
+    assert doc.cross_references[0].source_clause_id == "7.2" and doc.cross_references[0].target_id == "7.1"
