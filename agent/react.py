@@ -140,8 +140,8 @@ async def _run_call(call: ToolCall, tools: ToolSession, clause_id: str, review_i
         return _error_text("UNKNOWN_TOOL", f"there is no tool named '{call.name}'", available=available), False
     parsed = parse_arguments(call.arguments)
     if parsed.error:
-        record["error"] = "INVALID_ARGUMENTS"
-        return _error_text("INVALID_ARGUMENTS", f"{call.name}: {parsed.error}"), False
+        record["error"] = "INVALID_ARGUMENT"
+        return _error_text("INVALID_ARGUMENT", f"{call.name}: {parsed.error}"), False
     tool = next((t for t in tools.openai_tools() if t["function"]["name"] == call.name), None)
     arguments = _fill_defaults(parsed.values, tool, clause_id, review_id)
     record["arguments"] = arguments

@@ -93,7 +93,7 @@ def _schema_error(spec: ToolSpec, missing: list[str], problems: list[dict[str, s
     definition = ToolCatalog.full_definition(spec)
     message = (f"{spec.name} was called with incomplete or invalid arguments ({'; '.join(parts)}). "
                f"Call it again with arguments that follow this input schema: {json.dumps(definition['inputSchema'], ensure_ascii=False)}")
-    return error("MISSING_ARGUMENTS" if missing else "INVALID_ARGUMENTS", message,
+    return error("MISSING_ARGUMENTS" if missing else "INVALID_ARGUMENT", message,
                  {"tool": spec.name, "missing": missing, "problems": problems, "schema": definition})
 
 
@@ -143,7 +143,7 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
     try:
         arguments = clean_strings(dict(params.arguments or {}))
     except RecursionError:
-        return error("INVALID_ARGUMENTS", f"the arguments of {spec.name} nest too deeply", {"tool": spec.name})
+        return error("INVALID_ARGUMENT", f"the arguments of {spec.name} nest too deeply", {"tool": spec.name})
     arguments = coerce_arguments(spec.input_schema, arguments)
     missing, problems = check_arguments(spec.input_schema, arguments)
     if missing or problems:
@@ -161,7 +161,7 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
         return error(exc.code, exc.message, exc.details)
     except ValidationError as exc:
         message, details = describe_validation_error(exc)
-        return error("INVALID_ARGUMENTS", message, {"problems": details})
+        return error("INVALID_ARGUMENT", message, {"problems": details})
     except Exception as exc:  # the boundary: a bug must not become a protocol crash
         logger.exception("tool %s failed", params.name)
         return error("INTERNAL_ERROR", f"{type(exc).__name__}: {exc}")

@@ -129,7 +129,7 @@ async def test_invalid_argument_json(session, make_model):
     with ScriptedLLM([tool_call_turn(("get_clause_context", '{"clause_id": "15.2"')), {"content": "[]"}]) as llm:
         result = await loop(make_model(llm), session)
     error = json.loads(result.messages[3]["content"])["error"]
-    assert error["code"] == "INVALID_ARGUMENTS" and "not valid JSON" in error["message"]
+    assert error["code"] == "INVALID_ARGUMENT" and "not valid JSON" in error["message"]
     assert result.succeeded and result.skill_context == {}
 
 

@@ -41,29 +41,29 @@ def test_random_and_malformed_calls(harness):
     assert sum(harness.codes.values()) >= CI_CASES
     # the cases reach the tools' own checks and their results, not only the argument validation
     assert harness.codes["ok"] >= 10 and harness.codes["UNKNOWN_TOOL"] >= 10
-    assert harness.codes["INVALID_ARGUMENTS"] >= 10 and harness.codes["MISSING_ARGUMENTS"] >= 10
+    assert harness.codes["INVALID_ARGUMENT"] >= 10 and harness.codes["MISSING_ARGUMENTS"] >= 10
     assert harness.alive()
 
 
 EDGE_CASES = [
-    ("find_clauses", {"query": "liability", "top_k": -5}, "INVALID_ARGUMENTS"),
-    ("find_clauses", {"query": "liability", "top_k": 10**30}, "INVALID_ARGUMENTS"),
-    ("find_clauses", {"query": "liability", "top_k": "many"}, "INVALID_ARGUMENTS"),
+    ("find_clauses", {"query": "liability", "top_k": -5}, "INVALID_ARGUMENT"),
+    ("find_clauses", {"query": "liability", "top_k": 10**30}, "INVALID_ARGUMENT"),
+    ("find_clauses", {"query": "liability", "top_k": "many"}, "INVALID_ARGUMENT"),
     ("find_clauses", {"query": "limitation of liability " * 20_000, "top_k": 3}, "ok"),
-    ("get_outline", {"offset": -1}, "INVALID_ARGUMENTS"),
-    ("get_clause_context", {"clause_id": ["15"]}, "INVALID_ARGUMENTS"),
+    ("get_outline", {"offset": -1}, "INVALID_ARGUMENT"),
+    ("get_clause_context", {"clause_id": ["15"]}, "INVALID_ARGUMENT"),
     ("get_clause_context", {"clause_id": "15", "review_id": "rev_doesnotexist"}, "REVIEW_NOT_FOUND"),
     ("get_clause_context", {"clause_id": "\ud800\udfff\ud800"}, "CLAUSE_NOT_FOUND"),
     ("get_clause_context", {"clause_id": "1" * 1_000_000}, "CLAUSE_NOT_FOUND"),
-    ("get_clause_context", {"clause_id": fuzz_tools.nested(200)}, "INVALID_ARGUMENTS"),
-    ("describe_tools", {"names": {"a": {"b": {"c": []}}}}, "INVALID_ARGUMENTS"),
+    ("get_clause_context", {"clause_id": fuzz_tools.nested(200)}, "INVALID_ARGUMENT"),
+    ("describe_tools", {"names": {"a": {"b": {"c": []}}}}, "INVALID_ARGUMENT"),
     ("open_review", {"documents": [{"text": "1. Term\n\nLone \udc80 surrogate \ud83d here.", "filename": "x.md"}]}, "ok"),
     ("open_review", {"documents": [{"text": "\x00\x01\x02" * 1000}]}, "ok"),
     ("open_review", {"documents": [{"path": "A" * 10_000}]}, "INVALID_PATH"),  # longer than the OS takes
     ("open_review", {"documents": [{"path": "contract\x00.md"}]}, "INVALID_PATH"),
     ("open_review", {"documents": [{"path": "master_services_agreement.md"}], "playbook_path": "p" * 5000}, "INVALID_PATH"),
-    ("open_review", {"documents": "not a list"}, "INVALID_ARGUMENTS"),
-    ("open_review", {"documents": []}, "INVALID_ARGUMENTS"),
+    ("open_review", {"documents": "not a list"}, "INVALID_ARGUMENT"),
+    ("open_review", {"documents": []}, "INVALID_ARGUMENT"),
     ("close_review", {"review_id": None}, "MISSING_ARGUMENTS"),
     ("no_such_tool", {"x": 1}, "UNKNOWN_TOOL"),
     ("", {}, "UNKNOWN_TOOL"),

@@ -128,7 +128,7 @@ async def test_errors_are_structured_tool_results(server):
             assert unknown.is_error and payload(unknown)["code"] == "UNKNOWN_TOOL"
             await open_msa(client)
             wrong_type = payload(await client.call_tool("get_clause_context", {"clause_id": ["15"]}))
-            assert wrong_type["code"] == "INVALID_ARGUMENTS"
+            assert wrong_type["code"] == "INVALID_ARGUMENT"
             assert wrong_type["details"]["problems"][0]["field"] == "clause_id"
             # the usual encodings of clients and models are decoded: a whole number for a string, '2' for 2
             decoded = await client.call_tool("find_clauses", {"query": "liability cap", "top_k": "2"})
