@@ -128,7 +128,7 @@ class Criterion(BaseModel):
             return False
         if clause_id in self.clause_ids:
             return True
-        return any(re.search(_fill(p, our_party, ""), heading_and_text, re.I) for p in self.clause_patterns)
+        return any(_compiled(_fill(p, our_party, "")).search(heading_and_text) for p in self.clause_patterns)
 
 
 class CriteriaSet(BaseModel):
@@ -154,6 +154,11 @@ class CriteriaSet(BaseModel):
         mine = {c.id for c in self.criteria}
         kept = [c for c in base.criteria if c.id not in mine]
         return self.model_copy(update={"criteria": kept + list(self.criteria)})
+
+
+@lru_cache(maxsize=2048)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
 
 
 def _fill(pattern: str, our_party: str, counterparty: str) -> str:

@@ -9,6 +9,7 @@ Contracts often state a figure twice ("ten million dollars ($10,000,000)", "叁�
 from __future__ import annotations
 
 import re
+from functools import lru_cache, wraps
 from typing import Literal
 
 from pydantic import BaseModel
@@ -76,6 +77,18 @@ _PREFIX = "|".join(p for p, _ in _PREFIXES)
 _SUFFIX = "|".join(p for p, _ in _SUFFIXES)
 _PREFIX_RES = [(re.compile(rf"^(?:{p})$", re.IGNORECASE), iso) for p, iso in _PREFIXES]
 _SUFFIX_RES = [(re.compile(rf"^(?:{p})$", re.IGNORECASE), iso) for p, iso in _SUFFIXES]
+
+
+def _memoised(find):
+    """Several skills read the figures of the same clause in one review: scan each text once. Callers get a
+    fresh list; the items are shared and treated as read-only."""
+    cached = lru_cache(maxsize=512)(lambda text: tuple(find(text)))
+
+    @wraps(find)
+    def wrapper(text: str):
+        return list(cached(text))
+
+    return wrapper
 
 
 def _iso(token: str, table) -> str:
@@ -181,6 +194,7 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) <= max(0.005, abs(b) * 1e-6)
 
 
+@_memoised
 def find_money(text: str) -> list[Money]:
     """Amounts of money with their currency: '$10,000,000', 'USD 1.5 million', '£2.5m', '人民币壹佰万元整', '100万元'."""
     if not text:
@@ -226,6 +240,7 @@ def _basis(text: str, start: int, end: int) -> str:
     return ""
 
 
+@_memoised
 def find_percentages(text: str) -> list[Percent]:
     """Percentages: '8%', '0.05%', 'ten per cent (10%)', 'two (2) percent', '百分之八', '万分之三' (0.03)."""
     if not text:
@@ -289,6 +304,7 @@ def _zh_is_date(text: str, m: re.Match, value: float) -> bool:
     return unit == "月" and not m.group("ge")  # '3月' is a month of the year; a span of months is '3个月'
 
 
+@_memoised
 def find_periods(text: str) -> list[Period]:
     """Time periods: 'within thirty (30) days', '28 days', '10 Business Days', '6 months', '30日内', '十个工作日'."""
     if not text:
