@@ -96,6 +96,17 @@ def _clause_block(language: str, clause_id: str, clause_name: str, description: 
             f"- Priority: {priority}\n\n[Clause text]\n{fence(clause_text)}")
 
 
+def _preamble(language: str, our_party: str, domain_id: str | None, *, react: bool) -> list[str]:
+    """Who the model is, the anti-injection rule, and the jurisdiction and domain: the same in both paths."""
+    zh = is_chinese(language)
+    return [
+        "你是一位资深法务审阅专家，正在逐条审查合同条款。" if zh else "You are a senior contracts lawyer reviewing a contract clause by clause.",
+        _anti_injection_instruction(language, our_party),
+        _jurisdiction_instruction(language),
+        _domain_instruction(domain_id, language, react=react),
+    ]
+
+
 def build_react_agent_messages(*, language: str, our_party: str, clause_id: str, clause_name: str, description: str,
                                priority: str, clause_text: str, domain_id: str | None = None,
                                suggested_skills: list[str] | None = None, tools: list[dict] | None = None,
@@ -103,10 +114,7 @@ def build_react_agent_messages(*, language: str, our_party: str, clause_id: str,
     """[system, user] for the ReAct loop. `tools` (the OpenAI tool list) supplies the suggested tools' descriptions."""
     zh = is_chinese(language)
     parts = [
-        "你是一位资深法务审阅专家，正在逐条审查合同条款。" if zh else "You are a senior contracts lawyer reviewing a contract clause by clause.",
-        _anti_injection_instruction(language, our_party),
-        _jurisdiction_instruction(language),
-        _domain_instruction(domain_id, language, react=True),
+        *_preamble(language, our_party, domain_id, react=True),
         (f"【你的任务】从我方（{our_party}）的角度识别本条款的风险点。" if zh
          else f"[Task] Identify the risks this clause holds for our party ({our_party})."),
         ("【工作方式】请根据条款内容自主判断需要调用哪些工具：可先调用 get_clause_context 获取完整上下文，再按需调用其他分析工具；"
@@ -144,10 +152,7 @@ def build_clause_analyze_messages(*, language: str, our_party: str, clause_id: s
     """[system, user] for one analysis call over the clause and the required skills' results."""
     zh = is_chinese(language)
     parts = [
-        "你是一位资深法务审阅专家，正在逐条审查合同条款。" if zh else "You are a senior contracts lawyer reviewing a contract clause by clause.",
-        _anti_injection_instruction(language, our_party),
-        _jurisdiction_instruction(language),
-        _domain_instruction(domain_id, language, react=False),
+        *_preamble(language, our_party, domain_id, react=False),
         (f"【你的任务】从我方（{our_party}）的角度识别本条款的风险点。辅助分析信息由审查工具计算得出，可作为依据，但须自行判断。" if zh
          else f"[Task] Identify the risks this clause holds for our party ({our_party}). The analysis tools' results "
               f"are evidence to weigh, not conclusions to copy."),

@@ -65,13 +65,6 @@ def normalise_clause_id(raw: str) -> str | None:
     return head + paras
 
 
-def dotted_parts(clause_id: str) -> list[int] | None:
-    """'14.7' -> [14, 7]; None for ids that are not plain dotted numbers."""
-    if not re.fullmatch(r"\d+(?:\.\d+)*", clause_id):
-        return None
-    return [int(part) for part in clause_id.split(".")]
-
-
 def parent_candidates(clause_id: str) -> list[str]:
     """Ids a reference may fall back to: '14.7(b)(ii)' -> ['14.7(b)', '14.7', '14']."""
     out: list[str] = []

@@ -104,11 +104,6 @@ def _best_path(candidates: list[Candidate]) -> list[Candidate]:
     return path
 
 
-def choose_chain(candidates: list[Candidate]) -> list[Candidate]:
-    """The heaviest sequence of numbered candidates in which each follows validly from the one before."""
-    return _best_path([c for c in candidates if c.kind != "schedule"])
-
-
 def choose_parts(numbered: list[Candidate], parts: list[Candidate]) -> tuple[list[Candidate], list[tuple[Candidate, list[Candidate]]]]:
     """The body's headings, and each chosen part heading (schedule, exhibit) with the headings of its part.
 

@@ -111,7 +111,9 @@ class ScriptedLLM:
                         llm.requests.append(body)
                     self._send(400, {"error": {"message": "content must be a string", "type": "invalid_request_error"}})
                     return
-                turn = llm._next_turn(body)
+                self._answer(body, llm._next_turn(body))
+
+            def _answer(self, body: dict[str, Any], turn: dict[str, Any]) -> None:
                 if turn.get("hang"):
                     llm._stop.wait(timeout=10)
                     return

@@ -62,14 +62,4 @@ class FaultyLLM(ScriptedLLM):
                 else:
                     raise ValueError(f"unknown fault {fault!r}")
 
-            def _answer(self, body: dict[str, Any], turn: dict[str, Any]) -> None:
-                if turn.get("hang"):
-                    llm._stop.wait(timeout=10)
-                    return
-                if "status" in turn:
-                    self._send(turn["status"], turn.get("body") or {"error": {"message": f"scripted {turn['status']}"}},
-                               turn.get("headers"))
-                    return
-                self._send(200, llm._completion(body, turn))
-
         return Handler
