@@ -62,7 +62,7 @@ class ChecklistInput(BaseModel):
 
 
 class DescribeToolsInput(BaseModel):
-    names: list[str] = Field(min_length=1, description="Tool names whose full input and output schemas you need.")
+    names: list[str] = Field(min_length=1, description="Tools whose schemas you need.")
 
 
 class CloseReviewInput(BaseModel):
@@ -245,16 +245,16 @@ def builtin_specs() -> list[ToolSpec]:
               OpenReviewInput, open_review, effect="create"),
         _spec("list_reviews", "List reviews", "List the open reviews with their documents.", ListReviewsInput, list_reviews),
         _spec("get_outline", "Document outline",
-              "The clause outline of a review's document: clause ids, titles and levels, a page at a time for long contracts.",
+              "The clause outline of a document: ids, titles and levels, a page at a time.",
               OutlineInput, get_outline),
         _spec("find_clauses", "Find clauses",
-              "Find the clauses of a review's document that are about a topic, best first, each with a short verbatim quote.",
+              "Find the clauses about a topic, best first, each with a short quote.",
               FindClausesInput, find_clauses),
         _spec("get_checklist", "Review checklist",
-              "The review checklist of the review's domain (or its playbook), each item resolved to clause ids of the primary document.",
+              "The review checklist of the domain or playbook, each item resolved to clause ids.",
               ChecklistInput, get_checklist),
         _spec("describe_tools", "Describe tools",
-              "Full input and output schemas of the named tools; they are also listed in full from then on.",
+              "The full schemas of the named tools, which are listed in full from then on.",
               DescribeToolsInput, describe_tools, always_full=True),
         _spec("close_review", "Close a review",
               "Close a review and delete its stored documents. Destructive: needs the user's confirmation.",

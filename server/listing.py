@@ -45,27 +45,34 @@ class ToolSpec:
     annotations: types.ToolAnnotations = field(init=False)
 
     def __post_init__(self) -> None:
-        self.annotations = annotations_for(self.effect, self.title)
+        self.annotations = annotations_for(self.effect)
 
 
-def annotations_for(effect: str, title: str = "") -> types.ToolAnnotations:
-    """MCP hints from the tool schema specification's effect: reads are safe to repeat; deletes destroy."""
-    read_only = effect in ("query", "stats")
-    return types.ToolAnnotations(
-        title=title or None,
-        read_only_hint=read_only,
-        destructive_hint=effect in ("update", "delete"),
-        idempotent_hint=effect != "create",
-        open_world_hint=False,
-    )
+def annotations_for(effect: str) -> types.ToolAnnotations:
+    """MCP hints from the tool schema specification's effect: reads are safe to repeat; deletes destroy.
+
+    The destructive and idempotent hints mean something only for tools that write, so a read-only tool
+    carries just `readOnlyHint` and `openWorldHint` (its display title is the tool's own `title`).
+    """
+    if effect in ("query", "stats"):
+        return types.ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    return types.ToolAnnotations(read_only_hint=False, destructive_hint=effect in ("update", "delete"),
+                                 idempotent_hint=effect != "create", open_world_hint=False)
 
 
-def one_line(description: str, limit: int = 160) -> str:
-    """The description's first sentence, cut to `limit` characters."""
+def one_line(description: str, limit: int = 110) -> str:
+    """What a lazy listing says of a tool: the description's first sentence, or when that runs past `limit`
+    characters, its head before the first colon, semicolon or parenthesis that leaves a whole phrase."""
     text = " ".join(description.split())
     match = re.search(r"(?<=[a-z)\]][.!?])\s+(?=[A-Z\"'(])|(?<=[。！？])", text)
     first = text[: match.start()] if match else text
-    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+    if len(first) <= limit:
+        return first
+    for separator in (": ", "; ", " (", "：", "；", "（"):
+        head = first.split(separator, 1)[0].rstrip(",")
+        if 20 <= len(head) <= limit and head.count("(") == head.count(")"):
+            return head
+    return first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def model_input_schema(model: type[BaseModel]) -> dict[str, Any]:

@@ -186,8 +186,8 @@ registration = SkillRegistration(
     skill_id="resolve_definition",
     name="Defined terms",
     description=(
-        "The defined terms a clause uses, each with its definition and the clause (and document) that defines it; "
-        "give `term` to look one up. Flags terms used as defined but defined nowhere (GC and PC together for "
+        "The defined terms a clause uses with their definitions: each with the clause (and document) that defines "
+        "it; give `term` to look one up. Flags terms used as defined but defined nowhere (GC and PC together for "
         "FIDIC), terms defined twice differently, and definitions that point at missing clauses."
     ),
     input_schema=ResolveDefinitionInput,

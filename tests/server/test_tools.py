@@ -45,7 +45,20 @@ def test_one_line_descriptions():
     assert one_line("Read one clause. Start here before judging.") == "Read one clause."
     assert one_line("第一句。第二句。") == "第一句。"
     assert one_line("Clause 14.7 e.g. payment") == "Clause 14.7 e.g. payment"
-    assert len(one_line("word " * 100)) <= 160
+    assert len(one_line("word " * 100)) <= 110
+    # a long first sentence keeps its head before the first colon, never an unclosed parenthesis
+    long = "Check the cross-references of a clause (or of the whole document with clause_id '*'): " + "each ref, " * 10
+    assert one_line(long) == "Check the cross-references of a clause (or of the whole document with clause_id '*')"
+    ranked = "Find the passages of a review document that deal with a clause or a topic, ranked by relevance (BM25; English and Chinese)."
+    assert one_line(ranked) == "Find the passages of a review document that deal with a clause or a topic, ranked by relevance"
+
+
+def test_lazy_listing_is_a_tenth_of_the_full_one():
+    """The point of lazy listing (P7-3): what every session pays for before it calls anything."""
+    from bench.listing_size import measure
+
+    for row in anyio.run(measure):
+        assert row["lazy_bytes"] <= 0.10 * row["full_bytes"], row
 
 
 async def test_domain_tools_appear_when_a_review_of_their_domain_opens(server):
