@@ -9,15 +9,17 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-_validators: dict[str, Draft202012Validator] = {}
+_validators: dict[int, Draft202012Validator] = {}
 
 
 def validator(schema: dict[str, Any]) -> Draft202012Validator:
-    """Compiled once per distinct schema (compiling costs far more than validating)."""
-    key = json.dumps(schema, sort_keys=True)
-    if key not in _validators:
-        _validators[key] = Draft202012Validator(schema)
-    return _validators[key]
+    """Compiled once per schema object (compiling costs far more than validating). Keyed by identity: tool
+    schemas live as long as the server and are never changed, and the validator holds its schema, so an id
+    cannot be reused while its entry exists."""
+    compiled = _validators.get(id(schema))
+    if compiled is None or compiled.schema is not schema:
+        compiled = _validators[id(schema)] = Draft202012Validator(schema)
+    return compiled
 
 
 def _types_of(schema: dict[str, Any]) -> set[str]:

@@ -23,6 +23,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from paralaw.skills.framework.dispatcher import SkillDispatcher
 
 from .listing import SchemaMode, ToolCatalog
+from .running import SkillRunner
 from .store import ReviewStore
 
 logger = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ class ServerState:
     schema_mode: SchemaMode
     configured_roots: list[Path]
     bus: SubscriptionBus = field(default_factory=InMemorySubscriptionBus)
+    runner: SkillRunner = field(default_factory=SkillRunner)
 
     def open_domains(self) -> set[str]:
         return {review.domain for review in self.store.list()}
