@@ -15,16 +15,18 @@ rounds), per-call latency p50/p95, errors. Goal: >= 400 requests/s and 0 errors.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
+import socket
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
-import httpx
 from mcp import Client
 
 from .perf_support import MSA, bare_serve_args, http_server, median, paralaw_serve_args, summary_ms
@@ -43,20 +45,57 @@ def call_body(tool: str, arguments: dict[str, Any], request_id: int) -> dict[str
             "params": {"name": tool, "arguments": arguments, "_meta": meta}}
 
 
-def _failure(response: httpx.Response) -> str | None:
+def _failure(status: int, body: bytes) -> str | None:
     """Why a tools/call response is not a successful tool result (None when it is)."""
-    if response.status_code != 200:
-        return f"HTTP {response.status_code}: {response.text[:150]}"
+    if status != 200:
+        return f"HTTP {status}: {body[:150]!r}"
     try:
-        payload = response.json()
+        payload = json.loads(body)
     except ValueError:
-        return f"not JSON: {response.text[:150]}"
+        return f"not JSON: {body[:150]!r}"
     result = payload.get("result")
     if not isinstance(result, dict):
         return f"JSON-RPC error: {json.dumps(payload.get('error'))[:150]}"
     if result.get("isError"):
         return f"tool error: {json.dumps(result.get('content'))[:150]}"
     return None
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection speaking just enough of the protocol for these POSTs (fixed-length
+    bodies; chunked answers are read too). A general client (httpx) spends about a millisecond of CPU per
+    request, which on this two-core machine would cap the figure at the client's speed, not the server's."""
+
+    def __init__(self, url: str, headers: dict[str, str]) -> None:
+        parts = urlsplit(url)
+        self.host, self.port, self.path = parts.hostname or "127.0.0.1", parts.port or 80, parts.path or "/"
+        self.head = "".join(f"{k}: {v}\r\n" for k, v in {"Host": f"{self.host}:{self.port}", **headers}.items())
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.writer.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    async def post(self, body: bytes) -> tuple[int, bytes]:
+        assert self.reader is not None and self.writer is not None
+        self.writer.write(f"POST {self.path} HTTP/1.1\r\n{self.head}Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        status_line, *header_lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in header_lines if line)}
+        if "content-length" in headers:
+            return int(status_line.split()[1]), await self.reader.readexactly(int(headers["content-length"]))
+        chunks = []
+        while size := int((await self.reader.readuntil(b"\r\n")).strip(), 16):
+            chunks.append(await self.reader.readexactly(size))
+            await self.reader.readexactly(2)
+        await self.reader.readexactly(2)
+        return int(status_line.split()[1]), b"".join(chunks)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(OSError):
+                await self.writer.wait_closed()
 
 
 async def load(url: str, tool: str, arguments: dict[str, Any], clients: int, total: int,
@@ -70,34 +109,37 @@ async def load(url: str, tool: str, arguments: dict[str, Any], clients: int, tot
     headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
                "MCP-Protocol-Version": PROTOCOL, "Mcp-Method": "tools/call", "Mcp-Name": tool}
 
-    async def worker(http: httpx.AsyncClient, worker_id: int) -> None:
+    async def worker(connection: Connection, worker_id: int) -> None:
         nonlocal remaining, errors
         sequence = 0
         while remaining > 0:
             remaining -= 1
             sequence += 1
+            body = json.dumps(call_body(tool, arguments, worker_id * 1_000_000 + sequence)).encode()
             started = time.perf_counter()
             try:
-                response = await http.post(url, json=call_body(tool, arguments, worker_id * 1_000_000 + sequence), headers=headers)
-                problem = _failure(response)
-            except httpx.HTTPError as exc:
+                problem = _failure(*await connection.post(body))
+            except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
                 problem = f"{type(exc).__name__}: {exc}"
             latencies.append(time.perf_counter() - started)
             if problem:
                 errors += 1
                 error_samples.append(problem)
 
-    with anyio.fail_after(timeout):
-        async with contextlib.AsyncExitStack() as stack:
-            pool = [await stack.enter_async_context(httpx.AsyncClient(timeout=30.0, limits=httpx.Limits(max_connections=1)))
-                    for _ in range(clients)]
-            for http in pool:  # open each connection before timing
-                await http.post(url, json=call_body(tool, arguments, 0), headers=headers)
+    pool = [Connection(url, headers) for _ in range(clients)]
+    try:
+        with anyio.fail_after(timeout):
+            for connection in pool:  # open each connection and warm it before timing
+                await connection.open()
+                await connection.post(json.dumps(call_body(tool, arguments, 0)).encode())
             started = time.perf_counter()
             async with anyio.create_task_group() as tg:
-                for worker_id, http in enumerate(pool, 1):
-                    tg.start_soon(worker, http, worker_id)
+                for worker_id, connection in enumerate(pool, 1):
+                    tg.start_soon(worker, connection, worker_id)
             elapsed = time.perf_counter() - started
+    finally:
+        for connection in pool:
+            await connection.close()
     return {"requests": total, "seconds": elapsed, "rps": total / elapsed, "errors": errors,
             "latencies": latencies, "error_samples": error_samples[:3]}
 
