@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -73,9 +74,12 @@ class LegalChange(BaseModel):
     roles_after: list[str] = Field(default_factory=list)
 
 
+_SPACES = re.compile(r"\s+")
+
+
 def normalise(text: str) -> str:
     text = text.replace("’", "'").replace("“", '"').replace("”", '"')
-    return re.sub(r"\s+", " ", text).strip().lower()
+    return _SPACES.sub(" ", text).strip().lower()
 
 
 def similarity(a: str, b: str) -> float:
@@ -117,8 +121,13 @@ def role_normaliser(parties: tuple[str, ...], aliases: dict[str, str] | None = N
 def pair_score(a: str, b: str) -> float:
     """How well two sentences pair: character similarity blended with shared words, so that a sentence
     trimmed of half its conditions still pairs with its source rather than with a stranger of similar length."""
-    a, b = normalise(a), normalise(b)
-    return round((fuzz.ratio(a, b) + fuzz.token_set_ratio(a, b)) / 200, 3)
+    return _pair_scores(normalise(a), normalise(b))[0]
+
+
+def _pair_scores(a: str, b: str) -> tuple[float, float]:
+    """(pair_score, similarity) of two texts already normalised: the character ratio serves both."""
+    ratio = fuzz.ratio(a, b)
+    return round((ratio + fuzz.token_set_ratio(a, b)) / 200, 3), round(ratio / 100, 3)
 
 
 def align(baseline: list[Sentence], document: list[Sentence], threshold: float = 0.5, canon=None):
@@ -140,10 +149,11 @@ def align(baseline: list[Sentence], document: list[Sentence], threshold: float =
                 base_left.remove(b)
                 doc_left.remove(d)
                 break
-    scored = sorted(((pair_score(base_text[b], doc_text[d]), b, d) for b in base_left for d in doc_left), reverse=True)
+    scores = {(b, d): _pair_scores(base_text[b], doc_text[d]) for b in base_left for d in doc_left}
+    scored = sorted(((pair, b, d) for (b, d), (pair, _) in scores.items()), reverse=True)
     changed: list[tuple[int, int, float]] = []
     for score, b, d in scored:
-        if score < threshold or b not in base_left or d not in doc_left or similarity(base_text[b], doc_text[d]) < 0.4:
+        if score < threshold or b not in base_left or d not in doc_left or scores[b, d][1] < 0.4:
             continue
         changed.append((b, d, similarity(baseline[b].text, document[d].text)))
         base_left.remove(b)
@@ -402,6 +412,15 @@ def word_changes(before: str, after: str, parties: tuple[str, ...] = (), aliases
 
 # --- qualifiers: counted over the whole clause -------------------------------------------------------------
 
+_QUALIFIER_RES = {name: re.compile(pattern, re.I) for name, pattern in QUALIFIERS.items()}
+
+
+@lru_cache(maxsize=512)
+def _qualifier_counts(text: str) -> tuple[int, ...]:
+    """Occurrences of each qualifier in the text, in QUALIFIERS order. Cached: a baseline clause is counted
+    against every contract clause matched to it, and each skill that compares a clause counts it again."""
+    return tuple(len(regex.findall(text)) for regex in _QUALIFIER_RES.values())
+
 
 def qualifier_changes(baseline_text: str, document_text: str, base_sentences: list[Sentence],
                       doc_sentences: list[Sentence], parties: tuple[str, ...] = (),
@@ -411,19 +430,21 @@ def qualifier_changes(baseline_text: str, document_text: str, base_sentences: li
     removed, since the sentence's deletion is the change; without it the closest sentence stands in."""
     changes: list[LegalChange] = []
     side = _sides(parties, aliases)
-    clause_subject = first_role(document_text, parties)  # who a sentence without a party is about
-    for name, pattern in QUALIFIERS.items():
-        regex = re.compile(pattern, re.I)
-        was, now = len(regex.findall(baseline_text)), len(regex.findall(document_text))
+    base_norm = {normalise(s.text) for s in base_sentences}
+    doc_norm = {normalise(s.text) for s in doc_sentences}
+
+    def clause_subject() -> str:  # who a sentence without a party is about
+        return first_role(document_text, parties)
+
+    for name, was, now in zip(QUALIFIERS, _qualifier_counts(baseline_text), _qualifier_counts(document_text)):
+        regex = _QUALIFIER_RES[name]
         if now > was:
-            base_norm = {normalise(s.text) for s in base_sentences}
             carriers = [s.text for s in doc_sentences if regex.search(s.text) and normalise(s.text) not in base_norm]
             evidence = carriers[0] if carriers else next((s.text for s in doc_sentences if regex.search(s.text)), "")
             quote = regex.search(evidence).group() if evidence and regex.search(evidence) else ""
             changes.append(LegalChange(kind="qualifier_added", detail=f"{name} added ('{quote}')", after=quote,
-                                       evidence=evidence, subject=first_role(evidence, parties) or clause_subject))
+                                       evidence=evidence, subject=first_role(evidence, parties) or clause_subject()))
         elif now < was:
-            doc_norm = {normalise(s.text) for s in doc_sentences}
             carriers = [s.text for s in base_sentences if regex.search(s.text) and normalise(s.text) not in doc_norm]
             if paired is not None:
                 kept = [c for c in carriers if c in paired]
@@ -439,5 +460,5 @@ def qualifier_changes(baseline_text: str, document_text: str, base_sentences: li
                 evidence = counterpart.text if counterpart and similarity(counterpart.text, source) >= 0.5 else ""
             subject = first_role(evidence, parties) if evidence else next(iter(side({first_role(source, parties + tuple(aliases or {}))})), "")
             changes.append(LegalChange(kind="qualifier_removed", detail=f"{name} removed ('{quote}')", before=source,
-                                       evidence=evidence, context=source, subject=subject or clause_subject))
+                                       evidence=evidence, context=source, subject=subject or clause_subject()))
     return changes

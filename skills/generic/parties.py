@@ -26,6 +26,7 @@ MUTUAL = "mutual"
 _MUTUAL_RE = re.compile(r"\b(?:either|each|both|neither|any) part(?:y|ies)\b|\bthe parties\b|双方|任何一方|任一方|各方", re.I)
 
 
+@lru_cache(maxsize=256)
 def _role_re(role: str) -> re.Pattern[str]:
     if re.search(r"[\u4e00-\u9fff]", role):
         return re.compile(re.escape(role))
@@ -83,7 +84,10 @@ def first_role(text: str, extra: tuple[str, ...] = (), within: int | None = None
     if mutual:
         best = (mutual.start(), MUTUAL)
     for role in set(KNOWN_ROLES) | {r for r in extra if r}:
-        match = _role_re(role).search(text)
+        first = text.find(role)  # a match starts at an occurrence of the name: skip the regex when none is early enough
+        if first < 0 or (best is not None and first >= best[0]):
+            continue
+        match = _role_re(role).search(text, first)
         if match and (best is None or match.start() < best[0]):
             best = (match.start(), role)
     if best is None or (within is not None and best[0] > within):
