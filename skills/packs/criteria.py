@@ -128,7 +128,7 @@ class Criterion(BaseModel):
             return False
         if clause_id in self.clause_ids:
             return True
-        return any(_compiled(_fill(p, our_party, "")).search(heading_and_text) for p in self.clause_patterns)
+        return any(_found(_fill(p, our_party, ""), heading_and_text) for p in self.clause_patterns)
 
 
 class CriteriaSet(BaseModel):
@@ -159,6 +159,13 @@ class CriteriaSet(BaseModel):
 @lru_cache(maxsize=2048)
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.I)
+
+
+@lru_cache(maxsize=4096)
+def _found(pattern: str, text: str) -> bool:
+    """Whether the pattern occurs in the text (case-insensitive). Cached: several criteria share a clause
+    pattern, and listing a clause's criteria and assessing it both test every pattern on the same text."""
+    return _compiled(pattern).search(text) is not None
 
 
 def _fill(pattern: str, our_party: str, counterparty: str) -> str:
