@@ -157,10 +157,10 @@ def test_baseline_scores_in_one_pass_equal_one_at_a_time():
 
     baseline = baseline_structure("generic")
     prepared = cwb._prepared(baseline)
-    others = [prepared[c.start][0] for c in baseline.iter_clauses()]
+    others = tuple(prepared[c.start][0] for c in baseline.iter_clauses())
     contract = load_document(contracts()[0])
     texts = [cwb.clause_body(contract, c)[0].lower() for c in list(contract.iter_clauses())[:8]]
     assert len(others) > 20 and len(texts) == 8
     for text in texts:
-        assert cwb._text_scores(text, others) == [cwb._text_score(text, other) for other in others]
-    assert cwb._text_scores("anything", []) == []
+        assert cwb._text_scores(text, others) == tuple(cwb._text_score(text, other) for other in others)
+    assert cwb._text_scores("anything", ()) == ()

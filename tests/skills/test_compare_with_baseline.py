@@ -368,3 +368,41 @@ def test_baseline_parties_read_from_its_own_parties_block():
     change = next(c for c in out.legal_changes if c.kind == "party_changed")
     assert (change.before, change.after, change.roles_before, change.roles_after) == ("The Client", "The Supplier", ["Customer"], ["Supplier"])
     assert next(f for f in out.findings if f.kind == "baseline_party_changed").severity == "high"
+
+
+# --- the bounds that let match_baseline skip edit distances ----------------------------------------------------
+
+def _assert_within_bounds(a: str, b: str) -> None:
+    from paralaw.skills.generic.compare_with_baseline import _text_score, _text_score_bounds, _Words
+
+    low, high = _text_score_bounds(_Words.of(a), _Words.of(b))
+    assert low <= _text_score(a, b) <= high, (a[:80], b[:80], low, _text_score(a, b), high)
+
+
+WORDS = ["the", "supplier", "shall", "not", "be", "liable", "for", "any", "loss", "fees", "12", "months", "供应商", "责任"]
+
+
+def test_score_bounds_hold_for_any_two_texts():
+    from hypothesis import given, settings, strategies as st
+
+    text = st.lists(st.sampled_from(WORDS) | st.text(min_size=1, max_size=6).filter(lambda w: not w.isspace()),
+                    max_size=25).map(" ".join)
+
+    @settings(max_examples=400, deadline=None, database=None, derandomize=True)
+    @given(text, text)
+    def check(a, b):
+        _assert_within_bounds(a, b)
+
+    check()
+
+
+def test_score_bounds_hold_on_real_clauses_against_the_baseline(load):
+    from paralaw.skills.generic import compare_with_baseline as cwb
+    from paralaw.skills.packs import baseline_structure
+
+    baseline = [body for body, _, _ in cwb._prepared(baseline_structure("generic")).values()]
+    contract = load("cuad/contracts/BIOPURECORP_06_30_1999-EX-10.13-AGENCY AGREEMENT.txt")
+    clauses = [cwb.clause_body(contract, c)[0].lower() for c in list(contract.iter_clauses())[:40]]
+    for text in clauses:
+        for other in baseline:
+            _assert_within_bounds(text, other)
