@@ -160,8 +160,8 @@ run, the two sides alternating in small blocks, since this machine is shared and
    else), both over the same transport at the same time; calls alternate in blocks of ten.
 3. `bench/perf_http_throughput.py`: `paralaw serve --http` and the bare server as subprocesses on 127.0.0.1;
    N concurrent keep-alive connections send the SDK client's stateless tools/call POSTs for a fixed count;
-   median requests/s over rounds that alternate between the two servers. The load generator shares the
-   machine's two cores with the server under test.
+   median requests/s over rounds that alternate between the two servers. The load generator (a minimal
+   HTTP/1.1 client on raw sockets) shares the machine's two cores with the server under test.
 4. `bench/perf_scaling.py`: `load_document` time (fastest of 5) and a full offline review (`paralaw review
    --mode offline`'s pipeline, in-process MCP server) per CUAD contract; the exponent is the least-squares
    slope of log time on log size. Skill cost: every generic-pack skill on every clause of the largest contract.
