@@ -62,15 +62,18 @@ def annotations_for(effect: str) -> types.ToolAnnotations:
 
 def one_line(description: str, limit: int = 110) -> str:
     """What a lazy listing says of a tool: the description's first sentence, or when that runs past `limit`
-    characters, its head before the first colon, semicolon or parenthesis that leaves a whole phrase."""
+    characters, its first whole phrase (at least 20 characters, cut at a colon, semicolon or parenthesis
+    that leaves no parenthesis open)."""
     text = " ".join(description.split())
     match = re.search(r"(?<=[a-z)\]][.!?])\s+(?=[A-Z\"'(])|(?<=[。！？])", text)
     first = text[: match.start()] if match else text
     if len(first) <= limit:
         return first
-    for separator in (": ", "; ", " (", "：", "；", "（"):
-        head = first.split(separator, 1)[0].rstrip(",")
-        if 20 <= len(head) <= limit and head.count("(") == head.count(")"):
+    for cut in re.finditer(r": |; | \(|：|；|（", first):
+        head = first[: cut.start()].rstrip(",")
+        if len(head) > limit:
+            break
+        if len(head) >= 20 and head.count("(") == head.count(")") and head.count("（") == head.count("）"):
             return head
     return first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 

@@ -46,11 +46,15 @@ def test_one_line_descriptions():
     assert one_line("第一句。第二句。") == "第一句。"
     assert one_line("Clause 14.7 e.g. payment") == "Clause 14.7 e.g. payment"
     assert len(one_line("word " * 100)) <= 110
-    # a long first sentence keeps its head before the first colon, never an unclosed parenthesis
+    # a long first sentence keeps its first whole phrase, never an unclosed parenthesis
     long = "Check the cross-references of a clause (or of the whole document with clause_id '*'): " + "each ref, " * 10
-    assert one_line(long) == "Check the cross-references of a clause (or of the whole document with clause_id '*')"
+    assert one_line(long) == "Check the cross-references of a clause"
+    assert one_line("Check refs (those cited: by number or title) of a clause: " + "each ref, " * 10) == \
+        "Check refs (those cited: by number or title) of a clause"
     ranked = "Find the passages of a review document that deal with a clause or a topic, ranked by relevance (BM25; English and Chinese)."
     assert one_line(ranked) == "Find the passages of a review document that deal with a clause or a topic, ranked by relevance"
+    chinese = "列出条款中的金额（包括合同价、违约金：上限与比例）：" + "每一项都归一化并标注类型" * 10
+    assert one_line(chinese, limit=40) == "列出条款中的金额（包括合同价、违约金：上限与比例）"
 
 
 def test_lazy_listing_is_a_tenth_of_the_full_one():
