@@ -33,7 +33,10 @@ def build_bare_server() -> Server[Any]:
         text = str((params.arguments or {}).get("text", ""))
         return types.CallToolResult(content=[types.TextContent(text=text)], structured_content={"text": text})
 
-    return Server("bare-echo", version="1", on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+    # the input-schema lookup paralaw gives the SDK too: without it the SDK's HTTP transport runs the tools/list
+    # handler on every tools/call to check Mcp-Param headers, and the baseline would pay for work paralaw skips
+    return Server("bare-echo", version="1", on_list_tools=on_list_tools, on_call_tool=on_call_tool,
+                  get_tool_input_schema=lambda name: ECHO.input_schema if name == ECHO.name else None)
 
 
 async def _serve_stdio() -> None:
