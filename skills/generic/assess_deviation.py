@@ -23,7 +23,8 @@ from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from ..packs import resolve_domain
 from ..text.amounts import find_money, find_percentages, find_periods
-from .compare_with_baseline import CompareInput, CompareOutput, baseline_for_state, clause_body, compare_with_baseline
+from .baseline_match import clause_body
+from .compare_with_baseline import CompareInput, CompareOutput, baseline_for_state, compare_with_baseline
 from .criteria_check import CriterionResult, check_criterion
 from .load_review_criteria import applicable_criteria, resolve_criteria
 from .parties import counterparty_of, party_role

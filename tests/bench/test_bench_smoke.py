@@ -152,7 +152,7 @@ def test_baseline_scores_in_one_pass_equal_one_at_a_time():
     """compare_with_baseline's one-pass scoring (made for the skill-cost figure) gives the same numbers."""
     from bench.perf_scaling import contracts
     from paralaw.skills.documents.loaders import load_document
-    from paralaw.skills.generic import compare_with_baseline as cwb
+    from paralaw.skills.generic import baseline_match as cwb
     from paralaw.skills.packs import baseline_structure
 
     baseline = baseline_structure("generic")

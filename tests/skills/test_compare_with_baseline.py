@@ -11,7 +11,7 @@ import anyio
 import pytest
 
 from paralaw.skills import create_dispatcher, make_state, parse_document_text
-from paralaw.skills.generic.compare_with_baseline import CompareInput, compare_with_baseline, prepare_input
+from paralaw.skills.generic.compare_with_baseline import compare_with_baseline, prepare_input
 
 MSA = "review_cases/services_a/master_services_agreement.md"
 TEMPLATE = "review_cases/services_a/baseline.md"
@@ -373,7 +373,7 @@ def test_baseline_parties_read_from_its_own_parties_block():
 # --- the bounds that let match_baseline skip edit distances ----------------------------------------------------
 
 def _assert_within_bounds(a: str, b: str) -> None:
-    from paralaw.skills.generic.compare_with_baseline import _text_score, _text_score_bounds, _Words
+    from paralaw.skills.generic.baseline_match import _text_score, _text_score_bounds, _Words
 
     low, high = _text_score_bounds(_Words.of(a), _Words.of(b))
     assert low <= _text_score(a, b) <= high, (a[:80], b[:80], low, _text_score(a, b), high)
@@ -397,7 +397,7 @@ def test_score_bounds_hold_for_any_two_texts():
 
 
 def test_score_bounds_hold_on_real_clauses_against_the_baseline(load):
-    from paralaw.skills.generic import compare_with_baseline as cwb
+    from paralaw.skills.generic import baseline_match as cwb
     from paralaw.skills.packs import baseline_structure
 
     baseline = [body for body, _, _ in cwb._prepared(baseline_structure("generic")).values()]
