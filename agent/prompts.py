@@ -51,8 +51,8 @@ def _domain_instruction(domain_id: str | None, language: str, react: bool) -> st
     if domain_id == "fidic":
         tools = ("fidic_merge_gc_pc, fidic_calculate_time_bar, fidic_check_pc_consistency, fidic_search_er")
         if zh:
-            return (f"【FIDIC 指引】通用条件（GC）被专用条件（PC）修改：先看合并后的条款，再核对时限（索赔通知、付款期限）、"
-                    f"风险转移与 PC/GC 一致性。" + (f"可用工具：{tools}。" if react else ""))
+            return ("【FIDIC 指引】通用条件（GC）被专用条件（PC）修改：先看合并后的条款，再核对时限（索赔通知、付款期限）、"
+                    "风险转移与 PC/GC 一致性。" + (f"可用工具：{tools}。" if react else ""))
         return ("[FIDIC] The General Conditions are amended by the Particular Conditions: judge the merged clause, then "
                 "check time limits (claim notices, payment periods), risk moved to our side and PC/GC consistency."
                 + (f" Tools for this: {tools}." if react else ""))

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 
 from ..text.amounts import find_money, find_percentages, find_periods
-from .parties import MUTUAL, first_role, role_mentions, roles_in, same_side
+from .parties import MUTUAL, first_role, role_mentions, same_side
 
 ChangeKind = Literal["number_changed", "number_added", "number_removed", "modal_changed", "party_changed",
                      "qualifier_added", "qualifier_removed", "sentence_deleted"]

@@ -19,7 +19,7 @@ from ..errors import ClauseNotFound
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
-from ..text.amounts import Money, Percent, Period, find_money, find_percentages, find_periods
+from ..text.amounts import Money, Percent, find_money, find_percentages, find_periods
 
 TermType = Literal[
     "cap", "damages", "interest", "retention", "advance_payment", "security", "insurance", "minimum_commitment", "threshold",

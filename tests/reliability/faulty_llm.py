@@ -13,7 +13,6 @@ import json
 import socket
 import struct
 from http.server import BaseHTTPRequestHandler
-from typing import Any
 
 from reliability_support import scripted_llm_module
 

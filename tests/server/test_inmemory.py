@@ -7,7 +7,7 @@ import mcp_types as types
 import pytest
 from mcp import Client
 
-from mcp_flow import DATA, MSA, open_msa, payload, review_flow, tools_by_name
+from mcp_flow import DATA, open_msa, payload, review_flow, tools_by_name
 from paralaw.server import build_server
 
 pytestmark = pytest.mark.anyio

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import anyio
-import pytest
 
 from paralaw.skills import create_dispatcher, make_state, parse_document_text
 from paralaw.skills.generic.extract_financial_terms import FinancialTermsInput, extract_financial_terms

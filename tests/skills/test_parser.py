@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from paralaw.skills import load_document
 from paralaw.skills.documents.parser import parse_text
 from paralaw.skills.documents.references import resolve_reference
 
