@@ -63,8 +63,9 @@ def _failure(status: int, body: bytes) -> str | None:
 
 class Connection:
     """One keep-alive HTTP/1.1 connection speaking just enough of the protocol for these POSTs (fixed-length
-    bodies both ways). A general client (httpx) spends about a millisecond of CPU per
-    request, which on this two-core machine would cap the figure at the client's speed, not the server's."""
+    bodies both ways). A general client (httpx) spends about a millisecond of CPU per request, which on this
+    two-core machine would cap the figure at the client's speed, not the server's. asyncio streams: the suite
+    runs on anyio's asyncio backend."""
 
     def __init__(self, url: str, headers: dict[str, str]) -> None:
         parts = urlsplit(url)
