@@ -25,12 +25,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import queue
-import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,9 +37,8 @@ import anyio
 import httpx
 
 from .perf_http_throughput import PROTOCOL, call_body
+from .perf_support import DATA, http_server, memory_mb, paralaw_command
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
 CASES = DATA / "review_cases"
 CONTRACTS = [
     CASES / "services_a" / "master_services_agreement.md",
@@ -55,40 +51,11 @@ QUERIES = {"en": "payment of fees and invoices", "zh": "工程款支付"}
 
 
 @contextlib.contextmanager
-def serving(store: str, allowed: list[Path], timeout: float = 60.0) -> Iterator[tuple[str, subprocess.Popen]]:
-    """`paralaw serve --http --port 0`; ready when it prints its URL (it listens before printing)."""
-    command = [sys.executable, "-c", "from paralaw.agent.cli import main; main()", "serve", "--http", "--port", "0",
-               "--store", store] + [arg for folder in allowed for arg in ("--allow-dir", str(folder))]
-    process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    lines: queue.Queue[str | None] = queue.Queue()
-
-    def pump() -> None:
-        for raw in process.stderr:
-            lines.put(raw.decode("utf-8", "replace"))
-        lines.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
-    try:
-        while True:
-            line = lines.get(timeout=timeout)
-            if line is None:
-                raise RuntimeError("paralaw serve exited before it was ready")
-            found = re.search(r"on (http://\S+/mcp)", line)
-            if found:
-                break
-        yield found.group(1), process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
+def serving(store: str, allowed: list[Path]) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`paralaw serve --http` on a port the OS picks, over `store`, reading the given folders."""
+    folders = [arg for folder in allowed for arg in ("--allow-dir", str(folder))]
+    with http_server(paralaw_command() + ["serve", "--store", store, *folders]) as served:
+        yield served
 
 
 @dataclass
@@ -183,18 +150,18 @@ async def one_round(url: str, reviews: list[Review], figures: Figures, timeout: 
 
 async def run_load(url: str, pid: int, clients: int, calls: int, timeout: float = 600.0) -> Figures:
     figures = Figures(clients=clients, calls_per_client=calls, reviews=len(CONTRACTS))
-    figures.rss_start_mb = rss_mb(pid)
+    figures.rss_start_mb = memory_mb(pid, "VmRSS")
     async with httpx.AsyncClient(timeout=120.0) as http:
         reviews = await open_reviews(http, url, CONTRACTS)
     warm = Figures(clients=clients, calls_per_client=max(1, calls // 4), reviews=len(reviews))
     await one_round(url, reviews, warm, timeout)  # warm-up: caches, indexes, connection pools
     figures.errors += warm.errors
     figures.samples += warm.samples
-    figures.rss_warm_mb = rss_mb(pid)
+    figures.rss_warm_mb = memory_mb(pid, "VmRSS")
     started = time.perf_counter()
     await one_round(url, reviews, figures, timeout)
     figures.seconds = time.perf_counter() - started
-    figures.rss_end_mb = rss_mb(pid)
+    figures.rss_end_mb = memory_mb(pid, "VmRSS")
     return figures
 
 

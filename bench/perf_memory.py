@@ -22,7 +22,7 @@ import anyio
 from mcp import Client
 
 from .perf_scaling import contracts
-from .perf_support import bare_serve_args, http_server, paralaw_serve_args, peak_rss_mb
+from .perf_support import bare_serve_args, http_server, paralaw_serve_args, memory_mb
 
 GOAL_MB = 500.0
 
@@ -51,11 +51,11 @@ async def measure(reviews: int = 10) -> dict[str, Any]:
     paths = contracts()[-reviews:]
     with tempfile.TemporaryDirectory(prefix="paralaw-bench-") as scratch:
         with http_server(paralaw_serve_args(str(Path(scratch) / "memory.sqlite"))) as (url, process):
-            idle = peak_rss_mb(process.pid)
+            idle = memory_mb(process.pid)
             opened = await _exercise(url, paths)
-            peak = peak_rss_mb(process.pid)
+            peak = memory_mb(process.pid)
     with http_server(bare_serve_args()) as (_, bare_process):
-        bare = peak_rss_mb(bare_process.pid)
+        bare = memory_mb(bare_process.pid)
     return {"reviews": opened, "contracts_bytes": sum(p.stat().st_size for p in paths), "peak_rss_mb": round(peak, 1),
             "startup_rss_mb": round(idle, 1), "bare_server_rss_mb": round(bare, 1),
             "goal": f"<= {GOAL_MB:g} MB", "met": peak <= GOAL_MB}

@@ -13,6 +13,7 @@ import re
 import select
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterator
@@ -86,11 +87,16 @@ def bare_serve_args(*extra: str) -> list[str]:
 def http_server(command: list[str], timeout: float = 60.0) -> Iterator[tuple[str, subprocess.Popen]]:
     """Start an HTTP server command (`--http --port 0` appended) on 127.0.0.1 and yield its /mcp URL and
     process. Both servers bind their socket before printing the URL on stderr, so once the line is read a
-    client can connect; the wait for it is bounded by `timeout`. The process is terminated (then killed) on exit."""
-    process = subprocess.Popen(command + ["--http", "--port", "0"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True)
+    client can connect; the wait for it is bounded by `timeout`. From then on stderr is drained, so a server
+    that logs under load never blocks on a full pipe. The process is terminated (then killed) on exit."""
+    process = subprocess.Popen(command + ["--http", "--port", "0"], cwd=ROOT, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    drain: threading.Thread | None = None
     try:
-        yield _announced_url(process, command, timeout), process
+        url = _announced_url(process, command, timeout)
+        drain = threading.Thread(target=process.stderr.read, daemon=True)
+        drain.start()
+        yield url, process
     finally:
         process.terminate()
         try:
@@ -98,6 +104,8 @@ def http_server(command: list[str], timeout: float = 60.0) -> Iterator[tuple[str
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+        if drain is not None:
+            drain.join(timeout=10)
         if process.stderr:
             process.stderr.close()
 
@@ -123,12 +131,13 @@ def _announced_url(process: subprocess.Popen, command: list[str], timeout: float
             return found.group(0)
 
 
-def peak_rss_mb(pid: int) -> float:
-    """A live process's peak resident set (VmHWM) in MB, from /proc (Linux)."""
+def memory_mb(pid: int, field: str = "VmHWM") -> float:
+    """A live process's memory figure in MB from /proc (Linux): VmHWM, its peak resident set, or VmRSS, the
+    current one."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmHWM for process {pid}")
+    raise RuntimeError(f"no {field} for process {pid}")
 
 
 def machine() -> dict[str, Any]:
