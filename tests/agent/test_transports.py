@@ -4,18 +4,15 @@ HTTP on 127.0.0.1, and an offline review finds the same risks each way."""
 from __future__ import annotations
 
 import json
-import socket
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import anyio
 import pytest
-import uvicorn
 
+from http_serving import serving_http
 from paralaw.agent.mcp_client import connect, server_target
 from paralaw.agent.pipeline import DocumentInput, ReviewRequest, run_review
 from paralaw.agent.settings import AgentSettings
-from paralaw.server import http_app
 
 pytestmark = pytest.mark.anyio
 
@@ -36,23 +33,6 @@ def request_for(tmp_path: Path) -> ReviewRequest:
                          playbook=str(playbook))
 
 
-@asynccontextmanager
-async def serving(store: Path, folders: list[str]):
-    """Uvicorn on a socket bound before it starts, so there is no wait for readiness."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(16)
-    server = uvicorn.Server(uvicorn.Config(http_app(store=str(store), allowed_dirs=folders), log_level="warning"))
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(server.serve, [sock])
-        try:
-            yield f"http://127.0.0.1:{sock.getsockname()[1]}/mcp"
-        finally:
-            server.should_exit = True
-    sock.close()
-
-
 def risk_keys(data) -> list[tuple[str, str]]:
     return sorted((r["clause_id"], r["risk_type"]) for u in data["units"] for r in u.risks)
 
@@ -67,7 +47,7 @@ async def test_in_process_stdio_and_http_agree(tmp_path):
     with anyio.fail_after(120):
         local = await offline(request)
         over_stdio = await offline(request, "stdio")
-        async with serving(tmp_path / "reviews.db", [str(MSA), str(tmp_path)]) as url:
+        async with serving_http(store=str(tmp_path / "reviews.db"), allowed_dirs=[str(MSA), str(tmp_path)]) as url:
             over_http = await offline(request, url, send_text=True)  # a remote server gets the text, not our paths
     assert [u.item["clause_name"] for u in local["units"]] == ["Limitation of liability", "Definitions", "Whole document"]
     assert ("15.2", "criterion_liability_cap_mutual") in risk_keys(local)

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from bench import fuzz_tools
-from reliability_support import MSA, payload, serving_http
+from http_serving import serving_http
+from reliability_support import MSA, payload
 
 CI_CASES = 300
 

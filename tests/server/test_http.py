@@ -3,18 +3,14 @@ store, DNS-rebinding protection and the bearer token."""
 
 from __future__ import annotations
 
-import socket
-from contextlib import asynccontextmanager
-
 import anyio
 import httpx
 import pytest
-import uvicorn
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from http_serving import serving_http
 from mcp_flow import DATA, open_msa, payload, review_flow
-from paralaw.server import http_app
 
 pytestmark = pytest.mark.anyio
 WAIT = 30
@@ -25,23 +21,8 @@ def anyio_backend():
     return "asyncio"
 
 
-@asynccontextmanager
-async def serving(store, **options):
-    """Run the app on a socket bound before the server starts, so no wait for readiness is needed."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    port = sock.getsockname()[1]
-    app = http_app(store=str(store), allowed_dirs=[str(DATA)], **options)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(server.serve, [sock])
-        try:
-            yield f"http://127.0.0.1:{port}/mcp"
-        finally:
-            server.should_exit = True
-    sock.close()
+def serving(store, **options):
+    return serving_http(store=str(store), allowed_dirs=[str(DATA)], **options)
 
 
 async def test_http_flow_both_eras_and_restart(tmp_path):
