@@ -43,6 +43,8 @@ _ROLE_RE = {
 
 @dataclass(frozen=True)
 class Passage:
+    """A stretch of the document's text: where it starts, and the clause it belongs to (None when unnumbered)."""
+
     clause_id: str | None
     start: int
     text: str
@@ -52,15 +54,8 @@ class Passage:
         return self.start + len(self.text)
 
 
-@dataclass(frozen=True)
-class Sentence:
-    clause_id: str | None
-    start: int
-    text: str
-
-    @property
-    def end(self) -> int:
-        return self.start + len(self.text)
+class Sentence(Passage):
+    """One sentence of a passage."""
 
 
 def passages(structure: DocumentStructure) -> list[Passage]:
