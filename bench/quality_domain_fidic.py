@@ -27,6 +27,8 @@ import anyio
 
 from paralaw.skills import create_dispatcher, load_document
 
+from .planted import finds_planted, on_clause
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 CASES = DATA / "review_cases"
@@ -56,16 +58,6 @@ SYNTHETIC_DEFECTS = {  # defect listed in the PC -> (skill, finding kind, clause
 
 
 RANK = {"low": 0, "medium": 1, "high": 2}
-
-
-def _on_clause(finding: dict, clause_id: str) -> bool:
-    cid = finding.get("clause_id") or ""
-    return cid == clause_id or cid.startswith(clause_id + "(") or cid.startswith(clause_id + ".")
-
-
-def _matches(finding: dict, planted: dict) -> bool:
-    evidence, gold = finding.get("evidence") or "", planted["evidence"]
-    return _on_clause(finding, planted["clause_id"]) or (bool(evidence) and (gold in evidence or evidence in gold))
 
 
 def case_state(case: str) -> tuple[object, dict, dict]:
@@ -101,8 +93,8 @@ async def measure_case(case: str) -> dict:
         row = {"id": planted["id"], "clause_id": planted["clause_id"], "kind": planted["kind"], "skills": {}}
         for skill in named:
             focused = await _findings(dispatcher, skill, planted["clause_id"], primary, state)
-            hits_whole = [f for f in whole.get(skill, []) if _matches(f, planted)]
-            hits_focused = [f for f in focused if _matches(f, planted)]
+            hits_whole = [f for f in whole.get(skill, []) if finds_planted(f, planted)]
+            hits_focused = [f for f in focused if finds_planted(f, planted)]
             row["skills"][skill] = {
                 "whole": bool(hits_whole), "focused": bool(hits_focused),
                 "high": any(f["severity"] == "high" for f in hits_whole + hits_focused),
@@ -112,9 +104,9 @@ async def measure_case(case: str) -> dict:
         issues.append(row)
     flagged = {}
     for clause, why in DISTRACTORS.get(case, {}).items():
-        highs = [f for skill in skills for f in whole[skill] if f["severity"] == "high" and _on_clause(f, clause)]
+        highs = [f for skill in skills for f in whole[skill] if f["severity"] == "high" and on_clause(f, clause)]
         for skill in skills:
-            highs += [f for f in await _findings(dispatcher, skill, clause, primary, state) if f["severity"] == "high" and _on_clause(f, clause)]
+            highs += [f for f in await _findings(dispatcher, skill, clause, primary, state) if f["severity"] == "high" and on_clause(f, clause)]
         if highs:
             flagged[clause] = {"why_correct": why, "kinds": sorted({f["kind"] for f in highs})}
     return {"case": case, "our_party": gold["our_party"], "issues": issues, "distractors": len(DISTRACTORS.get(case, {})),

@@ -27,6 +27,8 @@ import anyio
 
 from paralaw.skills import create_dispatcher, load_document, make_state
 
+from .planted import finds_planted, on_clause
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 CASES = DATA / "review_cases"
@@ -44,16 +46,6 @@ TEMPLATE = DATA / "sha_spa" / "cofounders_sg_shareholders_agreement_template.md"
 TEMPLATE_MISSING = ("reserved_matters", "deadlock", "drag_along", "pre_emption_on_issues")
 TEMPLATE_PRESENT = {"board_composition": "2.1", "board_quorum": "2.5", "general_meeting_quorum": "2.9", "consent_rights": "2.7",
                     "transfer_restrictions": "5.1", "tag_along": "7"}
-
-
-def _on_clause(finding: dict, clause_id: str) -> bool:
-    cid = finding.get("clause_id") or ""
-    return cid == clause_id or cid.startswith(clause_id + "(") or cid.startswith(clause_id + ".")
-
-
-def _matches(finding: dict, planted: dict) -> bool:
-    evidence, gold = finding.get("evidence") or "", planted["evidence"]
-    return _on_clause(finding, planted["clause_id"]) or (bool(evidence) and (gold in evidence or evidence in gold))
 
 
 async def _call(dispatcher, skill: str, clause_id: str, structure, our_party: str) -> dict:
@@ -74,10 +66,10 @@ async def planted_issues(dispatcher) -> list[dict]:
                 structure = load_document(gold_path.parent / planted["document"])
                 whole = await _call(dispatcher, skill, "*", structure, gold["our_party"])
                 focused = await _call(dispatcher, skill, planted["clause_id"], structure, gold["our_party"])
-                hits = [f for f in whole["findings"] if _matches(f, planted)]
+                hits = [f for f in whole["findings"] if finds_planted(f, planted)]
                 rows.append({"case": gold["case_id"], "id": planted["id"], "clause_id": planted["clause_id"], "skill": skill,
                              "kind": planted["kind"], "found": bool(hits), "high": any(f["severity"] == "high" for f in hits),
-                             "found_focused": any(_matches(f, planted) for f in focused["findings"]),
+                             "found_focused": any(finds_planted(f, planted) for f in focused["findings"]),
                              "reported": [f"{f['kind']} ({f['severity']})" for f in hits]})
     return rows
 
@@ -88,7 +80,7 @@ async def distractors(dispatcher) -> list[dict]:
     for skill in SKILLS:
         data = await _call(dispatcher, skill, "*", structure, "Buyer")
         high += [f for f in data["findings"] if f["severity"] == "high"]
-    return [{"clause_id": cid, "why": why, "flagged_high": [f["kind"] for f in high if _on_clause(f, cid)]}
+    return [{"clause_id": cid, "why": why, "flagged_high": [f["kind"] for f in high if on_clause(f, cid)]}
             for cid, why in SPA_A_DISTRACTORS.items()]
 
 
