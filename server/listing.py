@@ -43,9 +43,11 @@ class ToolSpec:
     always_full: bool = False
     needs_confirmation: bool = False
     annotations: types.ToolAnnotations = field(init=False)
+    summary: str = field(init=False)  # what the lazy listing says of the tool
 
     def __post_init__(self) -> None:
         self.annotations = annotations_for(self.effect)
+        self.summary = one_line(self.description)
 
 
 def annotations_for(effect: str) -> types.ToolAnnotations:
@@ -147,7 +149,7 @@ class ToolCatalog:
     @staticmethod
     def tool(spec: ToolSpec, *, full: bool) -> types.Tool:
         if not full:
-            return types.Tool(name=spec.name, description=one_line(spec.description),
+            return types.Tool(name=spec.name, description=spec.summary,
                               input_schema=dict(EMPTY_SCHEMA), annotations=spec.annotations)
         return types.Tool(name=spec.name, title=spec.title or None, description=spec.description,
                           input_schema=copy.deepcopy(spec.input_schema), output_schema=spec.output_schema,
