@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import DocumentError
 from .docx_numbering import NumberingRenderer
+from .docx_text import VIEWS, Notes, View, paragraph_text, qn, row_shown
 from .model import DocumentStructure
 from .parser import parse_text
 
@@ -84,8 +85,9 @@ def _docx_text(path: Path, limits: Limits) -> str:
         raise DocumentError(f"{path.name} is not a valid .docx file: {_first_line(exc)}", code="CORRUPT_FILE") from exc
     except Exception as exc:  # lxml and friends raise their own types on broken XML
         raise DocumentError(f"{path.name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
+    view = docx_view()
     try:
-        return _docx_lines(document)
+        return _docx_lines(document, view)
     except Exception as exc:  # a well-formed package with broken parts (styles, numbering) inside
         raise DocumentError(f"{path.name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
 
@@ -95,21 +97,34 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0][:200] if text else type(exc).__name__
 
 
-def _docx_lines(document) -> str:
-    """Paragraphs (Heading styles as Markdown headings, Word's automatic numbers written out) and table rows."""
+def docx_view() -> View:
+    """Which text of a .docx with tracked changes to read: "current" (all accepted, the default) or
+    "original" (all rejected), from PARALAW_DOCX_REVISIONS; `paralaw review --original` sets it."""
+    view = os.environ.get("PARALAW_DOCX_REVISIONS", "current").strip().lower() or "current"
+    if view not in VIEWS:
+        raise DocumentError(f"PARALAW_DOCX_REVISIONS must be one of {', '.join(VIEWS)}, not '{view}'", code="INVALID_OPTION")
+    return view
+
+
+def _docx_lines(document, view: View | None = None) -> str:
+    """Paragraphs (Heading styles as Markdown headings, Word's automatic numbers written out, tracked changes
+    read in one view, footnotes appended to the paragraph that cites them) and table rows."""
     import docx
 
+    view = view or docx_view()
     numbering = NumberingRenderer(document)
+    notes = Notes(document, view)
     lines: list[str] = []
     body = document.element.body
     for child in body.iterchildren():
         tag = child.tag.rsplit("}", 1)[-1]
         if tag == "p":
             paragraph = docx.text.paragraph.Paragraph(child, document)
-            label = numbering.label(paragraph)
-            text = paragraph.text.strip()
+            text, cited = paragraph_text(child, view)
+            text = (text + notes.render(cited)).strip()
             if not text:
                 continue
+            label = numbering.label(paragraph)
             if label:
                 text = f"{label} {text}"
             style = (paragraph.style.name or "") if paragraph.style is not None else ""
@@ -118,9 +133,19 @@ def _docx_lines(document) -> str:
         elif tag == "tbl":
             table = docx.table.Table(child, document)
             for row in table.rows:
-                cells = [cell.text.strip().replace("\n", " ") for cell in row.cells]
+                if not row_shown(row._tr, view):
+                    continue
+                cells = [_cell_text(cell, view, notes) for cell in row.cells]
                 lines.append("| " + " | ".join(cells) + " |")
     return "\n\n".join(lines)
+
+
+def _cell_text(cell, view: View, notes: Notes) -> str:
+    texts = []
+    for p in cell._tc.iter(qn("w:p")):
+        text, cited = paragraph_text(p, view)
+        texts.append(text + notes.render(cited))
+    return " ".join(" ".join(texts).split())
 
 
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?-?\s*\d{1,4}\s*-?(?:\s+of\s+\d{1,4})?\s*$|^\s*第\s*\d+\s*页", re.IGNORECASE)
