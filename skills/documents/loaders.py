@@ -11,7 +11,6 @@ import os
 import re
 import stat
 import zipfile
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from ..errors import DocumentError
 from .docx_numbering import NumberingRenderer
 from .docx_text import VIEWS, Notes, View, paragraph_text, qn, row_shown
 from .model import DocumentStructure
+from .pdf_lines import drop_running_lines, join_lines
 from .parser import parse_text
 
 SUPPORTED = (".txt", ".md", ".markdown", ".docx", ".pdf")
@@ -120,11 +120,11 @@ def _docx_lines(document, view: View | None = None) -> str:
         tag = child.tag.rsplit("}", 1)[-1]
         if tag == "p":
             paragraph = docx.text.paragraph.Paragraph(child, document)
+            label = numbering.label(paragraph)
             text, cited = paragraph_text(child, view)
             text = (text + notes.render(cited)).strip()
             if not text:
                 continue
-            label = numbering.label(paragraph)
             if label:
                 text = f"{label} {text}"
             style = (paragraph.style.name or "") if paragraph.style is not None else ""
@@ -146,9 +146,6 @@ def _cell_text(cell, view: View, notes: Notes) -> str:
         text, cited = paragraph_text(p, view)
         texts.append(text + notes.render(cited))
     return " ".join(" ".join(texts).split())
-
-
-_PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?-?\s*\d{1,4}\s*-?(?:\s+of\s+\d{1,4})?\s*$|^\s*第\s*\d+\s*页", re.IGNORECASE)
 
 
 def _pdf_text(path: Path, limits: Limits) -> str:
@@ -175,14 +172,7 @@ def _pdf_text(path: Path, limits: Limits) -> str:
         detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise DocumentError(f"{path.name} is not a readable PDF (corrupt or truncated): {detail}", code="CORRUPT_FILE") from exc
     page_lines = [[line.rstrip() for line in page.splitlines()] for page in pages]
-    # a line that opens or closes most pages is a running header or footer
-    # (each line once per page: on a page of four lines or fewer the first two and last two overlap)
-    edges = Counter(line for lines in page_lines for line in {l.strip() for l in lines[:2] + lines[-2:]} if line)
-    repeated = {line for line, count in edges.items() if len(page_lines) >= 3 and count >= 0.6 * len(page_lines)}
-    kept: list[str] = []
-    for lines in page_lines:
-        kept.extend(line for line in lines if line.strip() not in repeated and not _PAGE_NUMBER.match(line))
-    return "\n".join(kept)
+    return join_lines(drop_running_lines(page_lines))
 
 
 def read_document_text(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> str:
