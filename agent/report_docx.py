@@ -1,0 +1,369 @@
+"""The contract as a Word document with the review in it: a comment on each risk's quote, and a tracked
+change (the old words deleted, the proposed words inserted) for each risk that proposes wording.
+
+Lawyers read a review in the contract, not beside it. Word's own review markup is used so that the redline
+can be accepted or rejected clause by clause, and so that nothing else in the document changes: rejecting
+every revision gives back the input text. A .docx input is kept as it is (styles, numbering, its own
+revisions); any other input becomes a generated document, one paragraph per line of the text the review read,
+clause headings as Word headings.
+
+The XML for revisions is written with lxml (python-docx has no API for them); comments use python-docx's
+(>= 1.2). Everything authored here carries w:author="paralaw", which is also how a second pass tells our
+markup from the document's own.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .report import LEVELS
+
+AUTHOR = "paralaw"
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
+_NUMBER = re.compile(r"^\s*(?:#+\s*)?(?:\(?[0-9A-Za-z]{1,4}[.)]?(?:\.\d+)*\)?\s+)")
+
+
+def w(tag: str) -> str:
+    return _W + tag
+
+
+@dataclass
+class DocxResult:
+    """What was written, for the command's note and for tests."""
+
+    comments: int = 0
+    revisions: int = 0
+    not_located: list[str] = field(default_factory=list)  # risk ids whose quote is not in the document
+    redline_skipped: list[str] = field(default_factory=list)  # proposed wording left in the comment only
+
+
+def proposed_wording(risk: dict[str, Any]) -> str:
+    """The replacement text a risk proposes, whichever shape the risk has."""
+    value = risk.get("proposed_wording") or risk.get("suggestion") or ""
+    if isinstance(value, dict):
+        value = value.get("text") or value.get("wording") or ""
+    return str(value).strip()
+
+
+def report_risks(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every risk of a JSON report (to_json's shape), highest severity first, document order kept within."""
+    risks = [risk for clause in report.get("clauses", []) for risk in clause.get("risks", [])]
+    return sorted(risks, key=lambda r: LEVELS.index(r["risk_level"]) if r.get("risk_level") in LEVELS else len(LEVELS))
+
+
+# --- the document --------------------------------------------------------------------------------------
+
+def generated_document(text: str):
+    """A Word document holding `text` (the text the review read): one paragraph per non-empty line, Markdown
+    headings and clause headings ("9 Limitations on Liability") as Word headings at their clause's level."""
+    import docx
+
+    from paralaw.skills.documents.loaders import parse_document_text
+
+    structure = parse_document_text(text, filename="contract.md")
+    heading_level = {}
+    for clause in structure.iter_clauses():
+        first = clause.text.split("\n", 1)[0].strip()
+        if clause.title and len(first) <= 120 and not first.rstrip().endswith((".", ";", "。", "；")):
+            heading_level[clause.start] = min(clause.level, 9)
+    document = docx.Document()
+    offset = 0
+    for line in text.split("\n"):
+        start, offset = offset, offset + len(line) + 1
+        stripped = line.strip()
+        if not stripped:
+            continue
+        hashes = re.match(r"^(#{1,9})\s+(.*)$", stripped)
+        level = heading_level.get(start + len(line) - len(line.lstrip()))
+        if hashes:
+            document.add_heading(hashes.group(2), level=len(hashes.group(1)))
+        elif level is not None:
+            document.add_heading(stripped, level=level)
+        else:
+            document.add_paragraph(stripped)
+    return document
+
+
+# --- locating a quote ----------------------------------------------------------------------------------
+
+def _ours(element, tag: str) -> bool:
+    return element.tag == w(tag) and element.get(w("author")) == AUTHOR
+
+
+def _input_runs(element, out: list):
+    """Runs of the paragraph as the input reads (its own revisions accepted; our deletions in, our insertions out)."""
+    for child in element:
+        tag = child.tag
+        if tag == w("r"):
+            out.append(child)
+        elif tag in (w("ins"), w("moveTo")):
+            if not _ours(child, "ins"):
+                _input_runs(child, out)
+        elif tag == w("del"):
+            if _ours(child, "del"):
+                _input_runs(child, out)
+        elif tag in (w("hyperlink"), w("smartTag"), w("customXml"), w("fldSimple"), w("sdt"), w("sdtContent")):
+            _input_runs(child, out)
+    return out
+
+
+class ParagraphText:
+    """A paragraph's text with, for each character, the text node it comes from, so a quote can be cut out."""
+
+    def __init__(self, p) -> None:
+        self.p = p
+        self.text = ""
+        self.pieces: list[tuple[Any, Any, int]] = []  # (run, node or None, start offset)
+        for run in _input_runs(p, []):
+            for node in run:
+                if node.tag in (w("t"), w("delText")):
+                    piece = node.text or ""
+                elif node.tag == w("tab"):
+                    piece = "\t"
+                elif node.tag in (w("br"), w("cr")):
+                    piece = "\n"
+                elif node.tag == w("noBreakHyphen"):
+                    piece = "-"
+                else:
+                    continue
+                self.pieces.append((run, node if node.tag in (w("t"), w("delText")) else None, len(self.text)))
+                self.text += piece
+
+    def find(self, quote: str) -> tuple[int, int] | None:
+        """(start, end) of the quote, matched up to whitespace and curly quotes."""
+        loose, index = [], []
+        previous_space = True
+        for i, ch in enumerate(self.text.translate(_QUOTES)):
+            if ch.isspace():
+                if previous_space:
+                    continue
+                ch, previous_space = " ", True
+            else:
+                previous_space = False
+            loose.append(ch)
+            index.append(i)
+        wanted = " ".join(quote.translate(_QUOTES).split())
+        if not wanted:
+            return None
+        at = "".join(loose).find(wanted)
+        if at < 0:
+            return None
+        return index[at], index[at + len(wanted) - 1] + 1
+
+
+def _split_at(paragraph: ParagraphText, offset: int) -> None:
+    """Make `offset` fall on a run boundary, splitting the run whose text node holds it."""
+    for run, node, start in paragraph.pieces:
+        if node is None or not start < offset < start + len(node.text or ""):
+            continue
+        cut = offset - start
+        twin = copy.deepcopy(run)
+        nodes = [c for c in run if c.tag != w("rPr")]
+        twin_nodes = [c for c in twin if c.tag != w("rPr")]
+        k = nodes.index(node)
+        text = node.text
+        node.text, twin_nodes[k].text = text[:cut], text[cut:]
+        for n in (node, twin_nodes[k]):
+            n.set(_XML_SPACE, "preserve")
+        for n in nodes[k + 1:]:
+            run.remove(n)
+        for n in twin_nodes[:k]:
+            twin.remove(n)
+        run.addnext(twin)
+        return
+
+
+def _runs_between(p, start: int, end: int) -> list:
+    """The runs covering [start, end) after splitting at both ends (in document order)."""
+    _split_at(ParagraphText(p), start)
+    _split_at(ParagraphText(p), end)
+    runs = []
+    for run, _, at in ParagraphText(p).pieces:
+        if start <= at < end and (not runs or runs[-1] is not run):
+            runs.append(run)
+    return runs
+
+
+# --- writing the markup --------------------------------------------------------------------------------
+
+class Markup:
+    def __init__(self, document, when: dt.datetime) -> None:
+        self.document = document
+        self.date = when.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        ids = [int(v) for v in document.element.body.xpath("//@w:id") if str(v).lstrip("-").isdigit()]
+        self.next_id = max(ids, default=0) + 1000
+
+    def _id(self) -> str:
+        self.next_id += 1
+        return str(self.next_id)
+
+    def redline(self, runs: list, new_text: str):
+        """Wrap the runs in w:del and put a w:ins with the new text after them; (first, last) elements, or
+        None when the runs cannot carry a revision (split over containers, inside a revision, a field)."""
+        from docx.oxml import OxmlElement
+
+        parent = runs[0].getparent()
+        if any(r.getparent() is not parent for r in runs) or parent.tag not in (w("p"), w("hyperlink")):
+            return None
+        if any(r.find(w("fldChar")) is not None or r.find(w("instrText")) is not None for r in runs):
+            return None
+        first, last = parent.index(runs[0]), parent.index(runs[-1])
+        deletion = OxmlElement("w:del", attrs={w("id"): self._id(), w("author"): AUTHOR, w("date"): self.date})
+        parent.insert(first, deletion)
+        for element in list(parent)[first + 1:last + 2]:
+            deletion.append(element)  # moves it
+        for node in deletion.iter(w("t")):
+            node.tag = w("delText")
+        insertion = OxmlElement("w:ins", attrs={w("id"): self._id(), w("author"): AUTHOR, w("date"): self.date})
+        run = OxmlElement("w:r")
+        properties = runs[0].find(w("rPr"))
+        if properties is not None:
+            run.append(copy.deepcopy(properties))
+        text = OxmlElement("w:t")
+        text.text = new_text
+        text.set(_XML_SPACE, "preserve")
+        run.append(text)
+        insertion.append(run)
+        deletion.addnext(insertion)
+        return deletion, insertion
+
+    def comment(self, first, last, lines: list[str]) -> None:
+        """A comment by paralaw spanning first..last (runs or revision elements of one paragraph)."""
+        from docx.oxml import OxmlElement, parse_xml
+        from docx.oxml.ns import nsdecls
+
+        note = self.document.comments.add_comment(text="\n".join(lines), author=AUTHOR, initials="PL")
+        note._comment_elm.date = dt.datetime.strptime(self.date, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.timezone.utc)
+        cid = str(note.comment_id)
+        first.addprevious(OxmlElement("w:commentRangeStart", attrs={w("id"): cid}))
+        end = OxmlElement("w:commentRangeEnd", attrs={w("id"): cid})
+        last.addnext(end)
+        end.addnext(parse_xml(f'<w:r {nsdecls("w")}><w:commentReference w:id="{cid}"/></w:r>'))
+
+
+def comment_lines(risk: dict[str, Any], wording: str, *, located: bool, redlined: bool) -> list[str]:
+    level = str(risk.get("risk_level", "")).upper()
+    lines = [f"{level} [{risk.get('risk_type', '')}] clause {risk.get('clause_id', '')}".strip()]
+    if risk.get("verdict"):
+        lines[0] += f" ({risk['verdict']})"
+    lines.append(f"Issue: {risk.get('description') or risk.get('risk_type', '')}")
+    if risk.get("reason") and risk.get("reason") != risk.get("description"):
+        lines.append(f"Why: {risk['reason']}")
+    if wording:
+        lines.append(f"Proposed wording: {wording}" + ("" if redlined else " (not applied as a tracked change)"))
+    quote = (risk.get("location") or {}).get("original_text") or ""
+    if quote and not located:
+        lines.append(f"Quote not found in this document: \u201c{' '.join(quote.split())[:300]}\u201d")
+    return lines
+
+
+def _candidates(quote: str) -> list[tuple[str, bool]]:
+    """(text to look for, whether it is the whole quote) - the quote, without a leading clause number, and its
+    first line when it runs over several paragraphs."""
+    out: list[tuple[str, bool]] = []
+    whole = quote.strip()
+    for text, complete in ((whole, True), (_NUMBER.sub("", whole, count=1), True)):
+        lines = [line for line in text.split("\n") if line.strip()]
+        out.append((text, complete and len(lines) <= 1))
+        if len(lines) > 1:
+            out.append((lines[0], False))
+            out.append((_NUMBER.sub("", lines[0], count=1), False))
+    return [(t, c) for t, c in out if t.strip()]
+
+
+def _clause_heading(paragraphs: list, clause_id: str, clause_texts: dict[str, str]):
+    """The paragraph that opens a clause: its first line as the review read it, else the first paragraph."""
+    first_line = (clause_texts.get(clause_id) or "").split("\n", 1)[0].lstrip("# ").strip()
+    for text, _ in _candidates(first_line) if first_line else []:
+        for p in paragraphs:
+            found = ParagraphText(p).find(text)
+            if found:
+                return p
+    return None
+
+
+def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, str] | None = None,
+             when: dt.datetime | None = None) -> DocxResult:
+    """Add a comment per risk and a tracked change per proposed wording to `document` (a python-docx Document)."""
+    markup = Markup(document, when or dt.datetime.now(dt.timezone.utc))
+    body = document.element.body
+    paragraphs = [p for p in body.iter(w("p"))]
+    result = DocxResult()
+    for risk in risks:
+        wording = proposed_wording(risk)
+        quote = (risk.get("location") or {}).get("original_text") or ""
+        spot = None
+        for text, complete in _candidates(quote) if quote else []:
+            for p in paragraphs:
+                found = ParagraphText(p).find(text)
+                if found:
+                    spot = (p, found, complete)
+                    break
+            if spot:
+                break
+        redlined = False
+        if spot is not None:
+            p, (start, end), complete = spot
+            runs = _runs_between(p, start, end)
+            edges = None
+            if wording and complete:
+                edges = markup.redline(runs, wording)
+            if edges is not None:
+                redlined = True
+                result.revisions += 1
+                first, last = edges
+            else:
+                if wording:
+                    result.redline_skipped.append(risk.get("id", ""))
+                first, last = _outermost(runs[0]), _outermost(runs[-1])
+        else:
+            if quote:
+                result.not_located.append(risk.get("id", ""))
+            if wording:
+                result.redline_skipped.append(risk.get("id", ""))
+            p = _clause_heading(paragraphs, str(risk.get("clause_id", "")), clause_texts or {})
+            if p is None:
+                p = _first_text(paragraphs)
+            if p is None:
+                continue
+            runs = _input_runs(p, [])
+            first, last = _outermost(runs[0]), _outermost(runs[-1])
+        markup.comment(first, last, comment_lines(risk, wording, located=spot is not None, redlined=redlined))
+        result.comments += 1
+    return result
+
+
+def _outermost(run):
+    """A run inside one of our revisions is anchored at the revision, so markers never sit inside it."""
+    parent = run.getparent()
+    return parent if _ours(parent, "del") or _ours(parent, "ins") else run
+
+
+def _first_text(paragraphs: list):
+    return next((p for p in paragraphs if _input_runs(p, []) and ParagraphText(p).text.strip()), None)
+
+
+def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Path | None, text: str) -> DocxResult:
+    """Write the reviewed contract. `source` is the input file (kept when it is a .docx); `text` is the text
+    the review read (used to generate the document otherwise)."""
+    import docx
+
+    from paralaw.skills.documents.loaders import parse_document_text
+
+    clause_texts = {c.clause_id: c.text for c in parse_document_text(text).iter_clauses()} if text.strip() else {}
+    source = Path(source) if source else None
+    document = docx.Document(str(source)) if source is not None and source.suffix.lower() == ".docx" else generated_document(text)
+    finished = report.get("finished")
+    when = dt.datetime.fromisoformat(finished) if isinstance(finished, str) else None
+    result = annotate(document, report_risks(report), clause_texts=clause_texts, when=when)
+    properties = document.core_properties
+    properties.comments = f"Reviewed by paralaw: {result.comments} comments, {result.revisions} tracked changes."
+    document.save(str(out_path))
+    return result

@@ -1,0 +1,160 @@
+"""The reviewed contract as Word: a comment on each risk's quote, a tracked change per proposed wording, and
+nothing else changed (rejecting every revision, as Word's "Reject All" does, gives back the input text)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import zipfile
+
+import docx
+import pytest
+from docx.oxml.ns import qn
+from docx_fixtures import reject_all
+from lxml import etree
+
+from paralaw.agent.report_docx import write_docx
+from paralaw.skills import load_document
+
+CONTRACT = [
+    ("h", "1 Charges"),
+    ("p", "1.1 The Customer shall pay each invoice within 60 days of receipt."),
+    ("p", "1.2 The Supplier may increase the Charges at any time on written notice."),
+    ("h", "2 Liability"),
+    ("runs", ["2.1 The Supplier's total liability ", "shall not exceed", " the Charges paid in the ",
+              "three months", " before the claim."]),
+    ("p", "2.2 The Supplier is not liable for loss of data, however caused."),
+]
+
+
+def risk(clause_id, level, quote, description, wording="", **extra):
+    return {"id": f"r{clause_id}-{level}", "clause_id": clause_id, "risk_level": level, "risk_type": "liability",
+            "description": description, "reason": f"Reason for {description.lower()}", "analysis": "",
+            "location": {"original_text": quote} if quote else None, "quote_verified": bool(quote), "source": "model",
+            **extra}
+
+
+RISKS = [
+    risk("2.1", "high", "shall not exceed the Charges paid in the three months",
+         "Cap of three months' Charges is low", proposed_wording="shall not exceed the Charges paid in the twelve months"),
+    risk("1.1", "medium", "within 60 days", "Long payment term", suggestion="within 30 days"),
+    risk("1.2", "high", "The Supplier may increase the Charges at any time on written notice.",
+         "Unilateral price increase"),
+    risk("2.1", "low", "three months", "Overlaps the cap risk", proposed_wording="six months"),
+    risk("2.2", "medium", "loss of   data, however caused", "Data loss excluded"),
+    risk("9.9", "low", "a sentence this contract does not contain", "Quote not in the document"),
+    risk("2", "low", "", "No insurance clause", verdict="MISSING"),
+]
+
+
+def report(risks):
+    return {"clauses": [{"clause_id": r["clause_id"], "risks": [r]} for r in risks], "finished": "2026-03-02T10:00:00+00:00"}
+
+
+def input_docx(path):
+    document = docx.Document()
+    for kind, value in CONTRACT:
+        if kind == "h":
+            document.add_heading(value, level=1)
+        elif kind == "p":
+            document.add_paragraph(value)
+        else:
+            paragraph = document.add_paragraph()
+            for i, piece in enumerate(value):
+                paragraph.add_run(piece).bold = i == 1  # the quote starts inside one run and ends in another
+    document.save(str(path))
+    return path
+
+
+def body_xml(path):
+    with zipfile.ZipFile(path) as archive:
+        return etree.fromstring(archive.read("word/document.xml"))
+
+
+def paragraph_texts(root):
+    return ["".join(t.text or "" for t in p.iter(qn("w:t"))) for p in root.iter(qn("w:p"))]
+
+
+def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_path):
+    source = input_docx(tmp_path / "msa.docx")
+    out = tmp_path / "reviewed.docx"
+    result = write_docx(report(RISKS), out, source=source, text=load_document(source).text)
+
+    assert (result.comments, result.revisions) == (7, 2)
+    assert result.not_located == ["r9.9-low"]
+    assert result.redline_skipped == ["r2.1-low"]  # its words are already under the high risk's redline
+
+    reviewed = docx.Document(str(out))  # python-docx opens it
+    comments = list(reviewed.comments)
+    assert len(comments) == 7 and {c.author for c in comments} == {"paralaw"}
+    cap = next(c for c in comments if "Cap of three months" in c.text)
+    assert cap.text.splitlines() == [
+        "HIGH [liability] clause 2.1", "Issue: Cap of three months' Charges is low",
+        "Why: Reason for cap of three months' charges is low",
+        "Proposed wording: shall not exceed the Charges paid in the twelve months"]
+
+    root = body_xml(out)
+    insertions, deletions = list(root.iter(qn("w:ins"))), list(root.iter(qn("w:del")))
+    assert len(insertions) == len(deletions) == 2
+    assert all(e.get(qn("w:author")) == "paralaw" for e in insertions + deletions)
+    assert ["".join(t.text for t in d.iter(qn("w:delText"))) for d in deletions] == [
+        "within 60 days", "shall not exceed the Charges paid in the three months"]
+    assert ["".join(t.text for t in i.iter(qn("w:t"))) for i in insertions] == [
+        "within 30 days", "shall not exceed the Charges paid in the twelve months"]
+    # each comment is anchored: a range start, a range end and a reference per comment
+    for tag in ("w:commentRangeStart", "w:commentRangeEnd", "w:commentReference"):
+        assert len(list(root.iter(qn(tag)))) == 7
+    # the quote spanning a bold and a plain run keeps each run's formatting inside the deletion
+    def bold(run):
+        b = run.find(qn("w:rPr") + "/" + qn("w:b"))
+        return b is not None and b.get(qn("w:val")) not in ("0", "false")
+
+    assert [bold(r) for r in deletions[1].iter(qn("w:r"))] == [True, False, False]
+
+    # accepted, the contract reads with the proposed wording
+    accepted = load_document(out).text
+    assert "shall not exceed the Charges paid in the twelve months before the claim." in accepted
+    assert "within 30 days of receipt" in accepted
+
+    reject_all(root)
+    assert paragraph_texts(root) == paragraph_texts(body_xml(source))
+
+
+def test_markdown_input_becomes_a_document_with_headings(tmp_path):
+    text = "\n".join([
+        "# Master Services Agreement", "", "## 1 Charges", "",
+        "1.1 The Customer shall pay each invoice within 60 days of receipt.", "",
+        "1.2 The Supplier may increase the Charges at any time on written notice.", "",
+        "2 Liability", "",
+        "2.1 The Supplier's total liability shall not exceed the Charges paid in the three months before the claim.",
+        "", "| Cap | <b>3 months</b> |"])
+    out = tmp_path / "reviewed.docx"
+    result = write_docx(report(RISKS[:3]), out, source=tmp_path / "msa.md", text=text)
+    assert (result.comments, result.revisions) == (3, 2)
+    reviewed = docx.Document(str(out))
+    headings = [(p.style.name, p.text) for p in reviewed.paragraphs if p.style.name.startswith("Heading")]
+    assert headings == [("Heading 1", "Master Services Agreement"), ("Heading 2", "1 Charges"), ("Heading 1", "2 Liability")]
+    root = body_xml(out)
+    reject_all(root)
+    expected = [line.lstrip("# ") for line in text.splitlines() if line.strip()]
+    assert paragraph_texts(root) == expected
+
+
+def test_no_risks_leaves_the_text_alone(tmp_path):
+    source = input_docx(tmp_path / "msa.docx")
+    out = tmp_path / "reviewed.docx"
+    result = write_docx(report([]), out, source=source, text=load_document(source).text)
+    assert (result.comments, result.revisions) == (0, 0)
+    assert paragraph_texts(body_xml(out)) == paragraph_texts(body_xml(source))
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None and shutil.which("libreoffice") is None,
+                    reason="LibreOffice is not installed (it is large; CI does not install it)")
+def test_libreoffice_opens_the_reviewed_document(tmp_path):
+    source = input_docx(tmp_path / "msa.docx")
+    out = tmp_path / "reviewed.docx"
+    write_docx(report(RISKS), out, source=source, text=load_document(source).text)
+    office = shutil.which("soffice") or shutil.which("libreoffice")
+    subprocess.run([office, "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
+                   check=True, timeout=120, capture_output=True)
+    assert (tmp_path / "reviewed.pdf").stat().st_size > 1000
