@@ -1,0 +1,188 @@
+"""The review as one self-contained HTML page a lawyer can open, filter and print.
+
+One file, no network: styles and the small filter script are inline, and a Content-Security-Policy forbids
+anything else, so the page looks the same from an e-mail attachment as from a file share. Every piece of
+contract or model text is escaped (a clause title holding "<script>" shows as text). Each risk shows its
+clause, its quote highlighted inside the clause text, the reason and the proposed wording; the severity
+filters are checkboxes (the page reads fine with scripts off: everything is shown), and printing keeps what
+the filters show, one risk never split over two pages.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from .report import LEVELS
+from .report_docx import proposed_wording, report_risks
+from .report_header import answered_by
+
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
+_CONTEXT = 500  # characters of clause text shown either side of the quote
+
+_CSS = """
+:root { --high: #b42318; --medium: #b54708; --low: #175cd3; --ink: #1d2939; --muted: #667085; --line: #d0d5dd; }
+* { box-sizing: border-box; }
+body { font: 15px/1.5 Georgia, "Times New Roman", serif; color: var(--ink); max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
+h1, h2, h3, th, .badge, .filters, .meta, .label { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
+h1 { font-size: 1.6rem; margin-bottom: .25rem; }
+.meta { color: var(--muted); font-size: .9rem; margin: .2rem 0; }
+.warning { border-left: 4px solid var(--medium); background: #fffaeb; padding: .4rem .8rem; margin: .5rem 0; }
+table { border-collapse: collapse; margin: 1rem 0; }
+th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; vertical-align: top; }
+th { background: #f2f4f7; font-size: .85rem; }
+td.n { text-align: right; }
+.badge { display: inline-block; min-width: 4.5rem; text-align: center; color: #fff; border-radius: 3px;
+         font-size: .75rem; font-weight: 700; padding: .05rem .4rem; letter-spacing: .04em; }
+.badge.high { background: var(--high); } .badge.medium { background: var(--medium); } .badge.low { background: var(--low); }
+.filters { margin: 1rem 0; padding: .5rem .8rem; border: 1px solid var(--line); border-radius: 4px; font-size: .9rem; }
+.filters label { margin-right: 1.2rem; cursor: pointer; }
+section.clause { margin-top: 1.5rem; }
+h2 { font-size: 1.25rem; border-bottom: 2px solid var(--line); padding-bottom: .2rem; margin-top: 2rem; }
+h3 { font-size: 1.05rem; margin-bottom: .2rem; }
+article.risk { border: 1px solid var(--line); border-left: 6px solid var(--muted); border-radius: 4px; padding: .6rem .9rem; margin: .8rem 0; }
+article.risk.high { border-left-color: var(--high); } article.risk.medium { border-left-color: var(--medium); }
+article.risk.low { border-left-color: var(--low); }
+.risk h4 { margin: 0 0 .3rem; font-size: 1rem; }
+.label { font-size: .8rem; font-weight: 700; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
+.excerpt { white-space: pre-wrap; background: #f9fafb; border: 1px solid #eaecf0; padding: .5rem .7rem; font-size: .92rem; }
+mark { background: #fef0c7; padding: 0 .1rem; border-bottom: 2px solid var(--medium); }
+.proposed { border-left: 3px solid #039855; background: #ecfdf3; padding: .4rem .7rem; margin: .3rem 0; }
+.unverified { color: var(--high); font-weight: 700; }
+.hidden { display: none; }
+@media print {
+  body { margin: 0; max-width: none; font-size: 10.5pt; }
+  .filters { display: none; }
+  article.risk, tr { break-inside: avoid; page-break-inside: avoid; }
+  h2, h3 { break-after: avoid; page-break-after: avoid; }
+  a { color: inherit; text-decoration: none; }
+  .badge, mark, .proposed, .excerpt { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}
+"""
+
+_SCRIPT = """
+document.querySelectorAll('.filters input').forEach(function (box) {
+  box.addEventListener('change', function () {
+    document.querySelectorAll('[data-level="' + box.value + '"]').forEach(function (el) {
+      el.classList.toggle('hidden', !box.checked);
+    });
+  });
+});
+"""
+
+_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value if value is not None else ""), quote=True)
+
+
+def _find(text: str, quote: str) -> tuple[int, int] | None:
+    """(start, end) of the quote in the text, up to whitespace and curly quotes."""
+    if not quote.strip():
+        return None
+    at = text.find(quote)
+    if at >= 0:
+        return at, at + len(quote)
+    pattern = r"\s+".join(re.escape(word) for word in quote.translate(_QUOTES).split())
+    found = re.search(pattern, text.translate(_QUOTES))
+    return (found.start(), found.end()) if found else None
+
+
+def highlighted(clause_text: str, quote: str) -> str:
+    """The clause text (escaped) with the quote in <mark>, cut to a window around it; '' when not found."""
+    spot = _find(clause_text, quote)
+    if spot is None:
+        return ""
+    start, end = spot
+    lo, hi = max(0, start - _CONTEXT), min(len(clause_text), end + _CONTEXT)
+    return ("…" if lo else "") + _e(clause_text[lo:start]) + "<mark>" + _e(clause_text[start:end]) + "</mark>" + \
+        _e(clause_text[end:hi]) + ("…" if hi < len(clause_text) else "")
+
+
+def _risk_html(risk: dict[str, Any], clause_texts: dict[str, str], anchor: str) -> str:
+    level = risk.get("risk_level", "low")
+    parts = [f'<article class="risk {_e(level)}" id="{_e(anchor)}" data-level="{_e(level)}">',
+             f'<h4><span class="badge {_e(level)}">{_e(level.upper())}</span> {_e(risk.get("description") or risk.get("risk_type"))}</h4>',
+             f'<div class="meta">Clause {_e(risk.get("clause_id"))} · {_e(risk.get("risk_type"))}'
+             + (f" · {_e(risk['verdict'])}" if risk.get("verdict") else "")
+             + (f" · found by {_e(risk['source'])}" if risk.get("source") and risk.get("source") != "model" else "") + "</div>"]
+    if risk.get("reason") and risk.get("reason") != risk.get("description"):
+        parts.append(f'<p><span class="label">Why</span><br>{_e(risk["reason"])}</p>')
+    if risk.get("analysis"):
+        parts.append(f'<p><span class="label">Analysis</span><br>{_e(risk["analysis"])}</p>')
+    quote = (risk.get("location") or {}).get("original_text") or ""
+    if quote:
+        excerpt = ""
+        for text in (clause_texts.get(str(risk.get("clause_id"))), *clause_texts.values()):
+            excerpt = highlighted(text or "", quote)
+            if excerpt:
+                break
+        flag = "" if risk.get("quote_verified") is not False else ' <span class="unverified">(not found verbatim in the contract)</span>'
+        parts.append(f'<div class="label">Clause text{flag}</div>')
+        parts.append(f'<div class="excerpt">{excerpt or "<mark>" + _e(quote) + "</mark>"}</div>')
+    wording = proposed_wording(risk)
+    if wording:
+        parts.append(f'<div class="label">Proposed wording</div><div class="proposed">{_e(wording)}</div>')
+    parts.append("</article>")
+    return "\n".join(parts)
+
+
+def to_html(report: dict[str, Any], clause_texts: dict[str, str] | None = None) -> str:
+    """The page for a JSON report (`report.to_json`'s shape); `clause_texts` maps clause ids to their text."""
+    clause_texts = clause_texts or {}
+    review, summary = report.get("review") or {}, report.get("summary") or {}
+    names = ", ".join(f"{d.get('filename')} ({d.get('role')})" for d in review.get("documents") or []) or "contract"
+    counts = summary.get("risks") or {}
+    risks = report_risks(report)
+    anchors = {id(r): f"risk-{i + 1}" for i, r in enumerate(risks)}
+    out = [
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Contract review: {_e(names)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
+        f"<header><h1>Contract review: {_e(names)}</h1>",
+        f'<p class="meta">Domain {_e(review.get("domain"))}, language {_e(review.get("language"))}, acting for '
+        f'{_e(review.get("our_party") or "an unspecified party")}. Reviewed {_e(report.get("finished") or "")}.</p>',
+        f'<p class="meta" id="answered-by">{_e(answered_by(summary, report.get("model")))}</p>',
+    ]
+    out += [f'<p class="warning"><strong>Warning:</strong> {_e(w)}.</p>' for w in report.get("warnings") or []]
+    out.append("</header>")
+    out += ["<h2>Summary</h2>", '<table class="summary"><thead><tr><th>Severity</th><th>Risks</th></tr></thead><tbody>']
+    out += [f'<tr data-level="{lvl}"><td><span class="badge {lvl}">{lvl.upper()}</span></td><td class="n">{int(counts.get(lvl, 0))}</td></tr>'
+            for lvl in LEVELS]
+    out += [f'<tr><th>Total</th><td class="n"><strong>{int(counts.get("total", len(risks)))}</strong></td></tr></tbody></table>',
+            f'<p class="meta">{int(summary.get("clauses_reviewed", 0))} clauses reviewed'
+            + (f"; {int(summary['unverified_quotes'])} quotes not found verbatim in the contract" if summary.get("unverified_quotes") else "")
+            + (f"; {len(report.get('not_found') or [])} checklist items with no matching clause" if report.get("not_found") else "")
+            + ".</p>"]
+    out.append('<form class="filters" aria-label="Filter by severity"><strong>Show:</strong> '
+               + "".join(f'<label><input type="checkbox" value="{lvl}" checked> {lvl}</label>' for lvl in LEVELS) + "</form>")
+    if risks:
+        out += ['<table class="risks"><thead><tr><th>Severity</th><th>Clause</th><th>Risk</th></tr></thead><tbody>']
+        out += [f'<tr data-level="{_e(r.get("risk_level"))}"><td><span class="badge {_e(r.get("risk_level"))}">{_e(str(r.get("risk_level")).upper())}</span></td>'
+                f'<td>{_e(r.get("clause_id"))}</td><td><a href="#{anchors[id(r)]}">{_e(r.get("description") or r.get("risk_type"))}</a></td></tr>'
+                for r in risks]
+        out.append("</tbody></table>")
+    out.append("<h2>Clause by clause</h2>")
+    for clause in report.get("clauses") or []:
+        item = clause.get("checklist_item") or {}
+        heading = f"{clause.get('clause_id', '')} {clause.get('title') or ''}".strip()
+        out.append(f'<section class="clause"><h3>{_e(heading)}'
+                   + (f" — {_e(item.get('clause_name'))}" if item.get("clause_name") else "") + "</h3>")
+        out.append(f'<p class="meta">Mode {_e(clause.get("mode"))}; tools used: {_e(", ".join(clause.get("tools_used") or []) or "none")}.</p>')
+        clause_risks = [r for r in risks if any(r is x for x in clause.get("risks") or [])]
+        out += [_risk_html(r, clause_texts, anchors[id(r)]) for r in clause_risks] or ["<p>No risks found.</p>"]
+        out.append("</section>")
+    if report.get("not_found"):
+        out += ["<h2>Checklist items with no matching clause</h2>", "<ul>"]
+        out += [f"<li>{_e(i.get('clause_name'))} ({_e(i.get('priority'))}): {_e(i.get('description'))}</li>" for i in report["not_found"]]
+        out.append("</ul>")
+    out += [f"<script>{_SCRIPT}</script>", "</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def write_html(report: dict[str, Any], path: str, clause_texts: dict[str, str] | None = None) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(to_html(report, clause_texts))
