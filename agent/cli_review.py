@@ -13,6 +13,7 @@ from typing import Optional
 import anyio
 import typer
 
+from .exports import docx_view, input_warnings, write_reports
 from .mcp_client import ServerToolError, connect
 from .pipeline import MODES, DocumentInput, ReviewRequest, run_review
 from .report import LEVELS, exit_status, to_markdown, write_json
@@ -128,6 +129,9 @@ def review(
     concurrency: Optional[int] = typer.Option(None, "--concurrency", min=1, max=64, help="Clauses reviewed at once."),
     playbook: Optional[str] = typer.Option(None, "--playbook", help="Your own checklist/criteria file (YAML or JSON)."),
     store: Optional[str] = typer.Option(None, "--store", help="Review store for the in-process server (default: a temporary one)."),
+    docx_out: Optional[str] = typer.Option(None, "--docx", help="Write the contract as Word with a comment per risk and a tracked change per proposed wording."),
+    html_out: Optional[str] = typer.Option(None, "--html", help="Write a self-contained HTML report here."),
+    original: bool = typer.Option(False, "--original", help="Review a .docx as it was before its tracked changes (all rejected)."),
 ) -> None:
     """Review a contract through the paralaw MCP tools and write a report."""
     try:
@@ -153,8 +157,10 @@ def review(
         chosen = mode or settings.default_mode()
         if chosen != "offline" and not settings.llm_configured:
             typer.echo(f"note: --mode {chosen} needs OPENAI_API_KEY or OPENAI_BASE_URL; reviewing offline", err=True)
-        data = anyio.run(lambda: _run(request, server=server, mode=chosen, settings=settings, out=out,
-                                      json_path=json_path, store=store))
+        with docx_view(original):
+            data = anyio.run(lambda: _run(request, server=server, mode=chosen, settings=settings, out=out,
+                                          json_path=json_path, store=store))
+        data["warnings"] = data.get("warnings", []) + input_warnings([d.path for d in request.documents], original=original)
     except UsageError as exc:
         typer.echo(f"error [{exc.code}]: {exc}", err=True)
         raise typer.Exit(2)
@@ -171,4 +177,11 @@ def review(
         typer.echo(markdown)
     if json_path:
         write_json(data, json_path)
+    primary = next((d.path for d in request.documents if d.role == "primary"), request.documents[0].path)
+    try:
+        for note in write_reports(data, primary, docx_path=docx_out, html_path=html_out, original=original):
+            typer.echo(note, err=True)
+    except OSError as exc:
+        typer.echo(f"error [WRITE_FAILED]: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2)
     raise typer.Exit(exit_status(data, fail_on))

@@ -1,0 +1,99 @@
+"""What `paralaw review` adds around a review for people: warnings about what the input holds beside its
+text, and the Word and HTML reports.
+
+The reports are built from the JSON report (`report.to_json`), so a stored review can be exported the same
+way later; the contract text comes from the same loader the server used (for a .docx, in the same view of
+its tracked changes).
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from paralaw.skills.documents.loaders import parse_document_text, read_document_text
+from paralaw.skills.errors import DocumentError
+
+from .report import to_json
+from .report_docx import write_docx
+from .report_html import write_html
+
+REVISIONS_ENV = "PARALAW_DOCX_REVISIONS"
+
+
+@contextmanager
+def docx_view(original: bool) -> Iterator[None]:
+    """Read .docx files as their original text (every tracked change rejected) for the block's duration; the
+    in-process and stdio servers inherit the setting."""
+    if not original:
+        yield
+        return
+    before = os.environ.get(REVISIONS_ENV)
+    os.environ[REVISIONS_ENV] = "original"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(REVISIONS_ENV, None)
+        else:
+            os.environ[REVISIONS_ENV] = before
+
+
+def input_warnings(paths: list[str], *, original: bool = False) -> list[str]:
+    """One sentence per .docx that holds unaccepted tracked changes or comments."""
+    import docx
+
+    from paralaw.skills.documents.docx_text import inventory
+
+    warnings = []
+    for path in paths:
+        if Path(path).suffix.lower() != ".docx":
+            continue
+        try:
+            found = inventory(docx.Document(path))
+        except Exception:  # the loader has already said what is wrong with a broken file
+            continue
+        name = Path(path).name
+        if found.revisions:
+            counts = ", ".join(f"{n} {what}" for n, what in ((found.insertions, "insertions"), (found.deletions, "deletions"),
+                                                           (found.moves, "moves")) if n)
+            if original:
+                warnings.append(f"{name} holds unaccepted tracked changes ({counts}): it was reviewed as the original "
+                                f"text, every change rejected")
+            else:
+                warnings.append(f"{name} holds unaccepted tracked changes ({counts}): it was reviewed as if every change "
+                                f"were accepted; give --original to review the text before them")
+        if found.comments:
+            shown = "; ".join(f"{author or 'unknown'}: \u201c{' '.join(text.split())[:120]}\u201d" for author, text in found.comments[:3])
+            more = f" and {len(found.comments) - 3} more" if len(found.comments) > 3 else ""
+            warnings.append(f"{name} holds {len(found.comments)} comment{'s' if len(found.comments) != 1 else ''}, which "
+                            f"are not contract text and were not reviewed ({shown}{more})")
+    return warnings
+
+
+def write_reports(data: dict[str, Any], primary: str, *, docx_path: str | None, html_path: str | None,
+                  original: bool = False) -> list[str]:
+    """Write the Word and/or HTML report for the primary contract; returns one note per file written."""
+    if not docx_path and not html_path:
+        return []
+    report = to_json(data)
+    with docx_view(original):
+        try:
+            text = read_document_text(primary)
+        except DocumentError:
+            text = ""
+    structure = parse_document_text(text, filename=Path(primary).name) if text.strip() else None
+    clause_texts = {c.clause_id: structure.full_text(c) for c in structure.iter_clauses()} if structure else {}
+    notes = []
+    if docx_path:
+        result = write_docx(report, docx_path, source=primary, text=text)
+        note = f"{docx_path}: {result.comments} comments, {result.revisions} tracked changes"
+        if result.not_located:
+            note += f"; {len(result.not_located)} quotes not found in the document (commented on their clause)"
+        notes.append(note)
+    if html_path:
+        write_html(report, html_path, clause_texts)
+        notes.append(f"{html_path}: {report['summary']['risks']['total']} risks")
+    return notes

@@ -1,0 +1,129 @@
+"""`paralaw review FILE --docx out.docx --html out.html --json r.json` on the bundled example, given as Markdown
+and as a Word document a counterparty returned with tracked changes and a comment."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import zipfile
+from pathlib import Path
+
+import docx
+import pytest
+from docx.oxml.ns import qn
+from docx_fixtures import reject_all, tracked_paragraph
+from lxml import etree
+from typer.testing import CliRunner
+
+from paralaw.agent.cli import app
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "services_agreement.md"
+CAP = "8.2 The Supplier's total aggregate liability under or in connection with this Agreement shall not exceed the Charges paid in the "
+
+
+@pytest.fixture
+def review(tmp_path, monkeypatch):
+    for name in list(os.environ):
+        if name.startswith(("OPENAI_", "USE_REACT", "PARALAW_")):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str):
+        done = CliRunner().invoke(app, ["review", *args])
+        assert done.exit_code == 0, done.output
+        return done
+
+    return run
+
+
+def redlined_example(path: Path) -> Path:
+    """The example as Word, with clause 8.2's cap changed under Track Changes and a comment on clause 9.1."""
+    document = docx.Document()
+    for line in EXAMPLE.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        if line.startswith("#"):
+            hashes = len(line) - len(line.lstrip("#"))
+            document.add_heading(line.lstrip("# "), level=hashes)
+        elif line.startswith(CAP):
+            tracked_paragraph(document, [("", CAP), ("del", "twelve (12) months"), ("ins", "one (1) month"),
+                                         ("", " before the event giving rise to the claim.")])
+        else:
+            paragraph = document.add_paragraph(line)
+            if line.startswith("9.1 "):
+                document.add_comment(paragraph.runs[0], text="We cannot accept this.", author="Counterparty", initials="CP")
+    document.save(str(path))
+    return path
+
+
+def body(path):
+    with zipfile.ZipFile(path) as archive:
+        return etree.fromstring(archive.read("word/document.xml"))
+
+
+def texts(root):
+    return ["".join(t.text or "" for t in p.iter(qn("w:t"))) for p in root.iter(qn("w:p"))]
+
+
+def every_risk_in(report: dict, page: str) -> None:
+    import html
+
+    risks = [r for c in report["clauses"] for r in c["risks"]]
+    assert risks
+    for risk in risks:
+        assert html.escape(risk["description"] or risk["risk_type"], quote=True) in page, risk["description"]
+    assert len(re.findall(r'<article class="risk ', page)) == len(risks)
+
+
+def test_markdown_contract_to_word_and_html(tmp_path, review):
+    done = review(str(EXAMPLE), "--party", "Customer", "--docx", "out.docx", "--html", "out.html", "--json", "r.json",
+                  "--out", "r.md")
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    risks = [r for c in report["clauses"] for r in c["risks"]]
+    reviewed = docx.Document(str(tmp_path / "out.docx"))
+    assert len(list(reviewed.comments)) == len(risks)
+    assert f"out.docx: {len(risks)} comments, 0 tracked changes\n" in done.output  # every quote found in the document
+    root = body(tmp_path / "out.docx")
+    located = len(list(root.iter(qn("w:commentRangeStart"))))
+    assert located == len(risks)
+    reject_all(root)
+    expected = [line.lstrip("# ") for line in EXAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert texts(root) == expected
+    every_risk_in(report, (tmp_path / "out.html").read_text(encoding="utf-8"))
+    assert "No model:" in (tmp_path / "out.html").read_text(encoding="utf-8")
+
+
+def test_redlined_word_contract_is_reviewed_as_it_now_reads_with_a_warning(tmp_path, review):
+    source = redlined_example(tmp_path / "msa.docx")
+    done = review(str(source), "--party", "Customer", "--docx", "out.docx", "--html", "out.html", "--json", "r.json",
+                  "--out", "r.md")
+    assert "tracked changes\n" in done.output and "not found" not in done.output
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    warnings = " ".join(report["warnings"])
+    assert "msa.docx holds unaccepted tracked changes (1 insertions, 1 deletions)" in warnings and "--original" in warnings
+    assert "msa.docx holds 1 comment" in warnings and "We cannot accept this." in warnings
+    assert "**Warning:** msa.docx holds unaccepted tracked changes" in (tmp_path / "r.md").read_text(encoding="utf-8")
+    cap = [r for c in report["clauses"] for r in c["risks"] if r["clause_id"] == "8.2"]
+    assert any("one (1) month" in (r.get("location") or {}).get("original_text", "") for r in cap)
+    # the Word output keeps the input document: its own revision and comment are still there, ours added
+    root = body(tmp_path / "out.docx")
+    authors = {e.get(qn("w:author")) for e in root.iter(qn("w:ins"), qn("w:del"))}
+    assert "Counterparty" in authors
+    reviewed = docx.Document(str(tmp_path / "out.docx"))
+    assert {c.author for c in reviewed.comments} == {"Counterparty", "paralaw"}
+    every_risk_in(report, (tmp_path / "out.html").read_text(encoding="utf-8"))
+    reject_all(root)
+    original = body(source)
+    reject_all(original)
+    assert texts(root) == texts(original)
+
+
+def test_original_option_reviews_the_text_before_the_changes(tmp_path, review):
+    source = redlined_example(tmp_path / "msa.docx")
+    review(str(source), "--original", "--json", "r.json", "--out", "r.md")
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert "it was reviewed as the original text, every change rejected" in " ".join(report["warnings"])
+    quotes = " ".join((r.get("location") or {}).get("original_text", "") for c in report["clauses"] for r in c["risks"])
+    assert "one (1) month" not in quotes
+    assert "PARALAW_DOCX_REVISIONS" not in os.environ  # the setting does not outlive the command
