@@ -8,6 +8,7 @@ import datetime as dt
 import json
 from typing import Any
 
+from .report_header import answered_by
 from .units import ClauseUnit
 
 LEVELS = ("high", "medium", "low")
@@ -99,7 +100,7 @@ def to_markdown(data: dict[str, Any]) -> str:
         f"# Contract review: {names}",
         "",
         f"Domain **{review.get('domain')}**, language **{review.get('language')}**, acting for **{review.get('our_party') or 'unspecified party'}**. "
-        f"Mode **{data['mode']}**" + (f", model `{data['model']}`" if data.get("model") else " (no LLM: the skills' own findings)") + ".",
+        f"Mode **{data['mode']}**. {answered_by(s, data.get('model'))}",
         "",
         "## Summary",
         "",

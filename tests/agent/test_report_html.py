@@ -143,3 +143,17 @@ def test_chromium_renders_the_page(tmp_path):
     subprocess.run([shutil.which("chromium"), "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
                     "--window-size=1200,1600", page.as_uri()], check=True, timeout=120, capture_output=True)
     assert shot.stat().st_size > 10_000
+
+
+def test_markdown_header_does_not_claim_a_model_that_never_answered():
+    from paralaw.agent.report import to_markdown
+    from paralaw.agent.units import ClauseUnit
+
+    units = [ClauseUnit(item={"clause_name": "Liability"}, clause_id="8", mode="offline",
+                        fallbacks=[{"mode": "checklist", "reason": "connection refused"}])]
+    data = {"review": {"documents": [], "domain": "generic", "language": "en"}, "mode": "checklist",
+            "model": "gpt-4o-mini", "units": units, "not_found": []}
+    header = to_markdown(data).split("## Summary")[0]
+    assert "Mode **checklist**. Model gpt-4o-mini was configured but answered no clause: all 1 were reviewed" in header
+    units[0].mode = "checklist"
+    assert "Model gpt-4o-mini answered 1 of 1 clause (1 checklist)." in to_markdown(data)
