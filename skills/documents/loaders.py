@@ -2,7 +2,8 @@
 
 .txt/.md keep the file's own text (offsets index into it). .docx goes through python-docx (headings become
 Markdown headings so their numbers are trusted; tables become pipe rows); .pdf through pypdf (BSD), with
-repeated page headers/footers and page-number lines removed.
+running headers/footers and page numbers removed and wrapped lines joined into sentences (pdf_lines.py); .docx
+tracked changes, footnotes and comments are read by docx_text.py.
 """
 
 from __future__ import annotations
