@@ -154,17 +154,21 @@ async def get_outline(call: CallContext, data: OutlineInput, params: types.CallT
 
 
 async def find_clauses(call: CallContext, data: FindClausesInput, params: types.CallToolRequestParams):
-    from paralaw.skills.text.retrieval import ClauseIndex
+    from paralaw.skills.clauses.search import search_clauses
 
     review = choose_review(call.state.store, data.review_id)
     document = _document(review, data.document)
-    hits = ClauseIndex.for_document(document.structure).search(data.query, top_k=data.top_k)
-    return {
+    found = await anyio.to_thread.run_sync(search_clauses, document.structure, data.query, data.top_k)
+    result = {
         "review_id": review.review_id,
         "document_id": document.document_id,
         "query": data.query,
-        "hits": [{"clause_id": h.clause_id, "title": h.title, "score": round(h.score, 4), "quote": h.quote} for h in hits],
+        "categories": found.categories,
+        "hits": [{"document_id": document.document_id, **h.model_dump(exclude_none=True)} for h in found.hits],
     }
+    if not found.hits:
+        result["reason"] = found.reason
+    return result
 
 
 def _checklist_items(review: Review) -> list[dict[str, Any]]:
@@ -248,7 +252,9 @@ def builtin_specs() -> list[ToolSpec]:
               "The clause outline of a document: ids, titles and levels, a page at a time.",
               OutlineInput, get_outline),
         _spec("find_clauses", "Find clauses",
-              "Find the clauses about a topic, best first, each with a short quote.",
+              "Find the clauses about a topic, best first: BM25 with a clause-type model for CUAD's 41 categories "
+              "(governing law, assignment, cap on liability, ...). Each hit has a clause_id every tool accepts, "
+              "its character offsets and a short quote; an empty result says why.",
               FindClausesInput, find_clauses),
         _spec("get_checklist", "Review checklist",
               "The review checklist of the domain or playbook, each item resolved to clause ids.",

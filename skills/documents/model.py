@@ -14,6 +14,7 @@ from typing import Iterator, Literal
 from pydantic import BaseModel, Field, PrivateAttr
 
 StructureType = Literal["numbered", "articles", "chinese", "flat"]
+_UNNUMBERED = re.compile(r"text@(\d+)-(\d+)")
 
 
 class Clause(BaseModel):
@@ -93,7 +94,23 @@ class DocumentStructure(BaseModel):
             return index[normalised]
         # "schedule 1", "EXHIBIT B", "Exhibit B / 3": named parts in any case and spacing
         wanted = re.sub(r"\s*/\s*", "/", " ".join(clause_id.split())).lower()
-        return next((c for key, c in index.items() if key.lower() == wanted), None)
+        found = next((c for key, c in index.items() if key.lower() == wanted), None)
+        return found if found is not None else self._unnumbered(clause_id)
+
+    def _unnumbered(self, clause_id: str) -> Clause | None:
+        """Text outside the numbered clauses, addressable like a clause so every tool can take it:
+        'preamble' (the opening before the first clause) and 'text@START-END' (any other such span,
+        as clause search names it). Built on request; the tree is unchanged."""
+        first = min((c.start for c in self.clauses), default=0)
+        if clause_id == "preamble" and first > 0 and self.text[:first].strip():
+            return Clause(clause_id="preamble", label="", title="Preamble", text=self.text[:first], start=0, end=first)
+        match = _UNNUMBERED.fullmatch(clause_id)
+        if match:
+            start, end = int(match.group(1)), int(match.group(2))
+            if 0 <= start < end <= len(self.text):
+                return Clause(clause_id=clause_id, title="(text outside the numbered clauses)",
+                              text=self.text[start:end], start=start, end=end)
+        return None
 
     def has_clause(self, clause_id: str) -> bool:
         return self.get_clause(clause_id) is not None

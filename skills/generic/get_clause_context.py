@@ -69,7 +69,12 @@ def get_clause_context(data: ClauseContextInput) -> ClauseContextOutput:
         chain.insert(0, _ref(parent))
         parent = structure.parent_of(parent)
     siblings = _siblings(structure, clause)
-    index = next(i for i, c in enumerate(siblings) if c is clause)
+    index = next((i for i, c in enumerate(siblings) if c is clause), None)
+    if index is None:  # text outside the tree ('preamble', 'text@START-END'): its neighbours by position
+        before = [c for c in siblings if c.end <= clause.start]
+        after = [c for c in siblings if c.start >= clause.end]
+        siblings = [*before, clause, *after]
+        index = len(before)
     full = structure.full_text(clause).strip() if data.include_children else clause.text
     text, truncated = _cut(full, data.max_chars)
     terms = [TermUsed(term=d.term, definition=d.definition, defined_in=d.clause_id) for d in terms_used(structure, full)]

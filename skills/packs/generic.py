@@ -8,6 +8,8 @@ from ..generic import cross_reference_check
 from ..generic import compare_with_baseline
 from ..generic import load_review_criteria
 from ..generic import assess_deviation
+from ..clauses import classify_clauses
+from ..generic import review_positions
 
 SKILLS = [
     get_clause_context.registration,
@@ -18,4 +20,6 @@ SKILLS = [
     compare_with_baseline.registration,
     load_review_criteria.registration,
     assess_deviation.registration,
+    classify_clauses.registration,
+    review_positions.registration,
 ]

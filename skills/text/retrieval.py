@@ -224,19 +224,39 @@ class ClauseIndex:
         []; so does a query none of whose words occur in the document. Callers that need a reason check
         `tokenize(query)` themselves.
         """
-        if top_k < 1 or self._retriever is None:
+        if top_k < 1:
             return []
-        vocab = self._retriever.vocab_dict
-        query_words = [t for t in tokenize(query) if t in vocab]
-        words = set(query_words)
+        scores, words = self.bm25(query)
         if not words:
             return []
+        return [self.hit(i, float(scores[i]), words) for i in self.select(scores, top_k)]
+
+    def bm25(self, query: str) -> tuple[np.ndarray, set[str]]:
+        """Every passage's BM25 score for `query` (zeros when no query word occurs), and the query's words
+        the document knows. The building block of search() and of the hybrid clause search."""
+        if self._retriever is None:
+            return np.zeros(len(self.passages)), set()
+        vocab = self._retriever.vocab_dict
+        query_words = [t for t in tokenize(query) if t in vocab]
+        if not query_words:
+            return np.zeros(len(self.passages)), set()
         weights = {w: (K3 + 1) * c / (K3 + c) for w, c in Counter(query_words).items()}  # repeated = topic
-        scores = self._scores(weights)
-        chosen = self._select(scores, top_k)
-        return [Hit(clause_id=p.clause_id, title=p.title, score=round(float(scores[i]), 4),
-                    quote=_quote(self.structure.text, p, words, self._idf), start=p.start, end=p.end)
-                for i, p in ((i, self.passages[i]) for i in chosen)]
+        return self._scores(weights), set(query_words)
+
+    def hit(self, i: int, score: float, words: set[str]) -> Hit:
+        """Passage i as a hit, quoting its sentence that shares the most (idf-weighted) of `words`."""
+        p = self.passages[i]
+        return Hit(clause_id=p.clause_id, title=p.title, score=round(score, 4),
+                   quote=_quote(self.structure.text, p, words, self._idf), start=p.start, end=p.end)
+
+    def address(self, i: int) -> str:
+        """A clause_id for passage i that DocumentStructure.get_clause accepts: its clause's id, else
+        'preamble' for the opening before the first clause, else 'text@START-END' (the passage itself)."""
+        p = self.passages[i]
+        if p.clause_id:
+            return p.clause_id
+        first = min((c.start for c in self.structure.clauses), default=0)
+        return "preamble" if p.end <= first else f"text@{p.start}-{p.end}"
 
     def _scores(self, weights: dict[str, float]) -> np.ndarray:
         vocab = self._retriever.vocab_dict
@@ -249,7 +269,7 @@ class ClauseIndex:
                 scores += weight * TITLE_WEIGHT * self._headings.get_scores_from_ids([headings[word]])
         return scores
 
-    def _select(self, scores: np.ndarray, top_k: int) -> list[int]:
+    def select(self, scores: np.ndarray, top_k: int) -> list[int]:
         """Best passage per clause, in score order; at most MAX_PER_GROUP sub-clauses of one parent before
         every other clause has had its chance, so five hits are not five paragraphs of one clause."""
         best: list[int] = []
