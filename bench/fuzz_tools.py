@@ -35,7 +35,7 @@ from anyio.from_thread import start_blocking_portal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
 CONTRACT = DATA / "review_cases" / "services_a" / "master_services_agreement.md"
 CALL_TIMEOUT = 30.0
 CODE = re.compile(r"^[A-Z][A-Z0-9_]*$")

@@ -37,7 +37,7 @@ from paralaw.skills.documents.references import resolve_reference
 from paralaw.skills.errors import DocumentError
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
 CUAD = DATA / "cuad" / "contracts"
 ANNOTATIONS = DATA / "cuad" / "annotations.json"
 GOALS = {"parse_ok": 1.0, "refs_resolve": 0.90, "spans_inside": 0.90, "max_clause_share": 0.25}

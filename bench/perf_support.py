@@ -21,7 +21,7 @@ from typing import Any, Awaitable, Callable, Iterator
 import anyio
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
 CUAD = DATA / "cuad" / "contracts"
 MSA = DATA / "review_cases" / "services_a" / "master_services_agreement.md"
 URL = re.compile(r"http://[^\s]+/mcp")

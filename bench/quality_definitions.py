@@ -32,7 +32,8 @@ import anyio
 from paralaw.skills import create_dispatcher, load_document, make_state
 
 ROOT = Path(__file__).resolve().parents[1]
-CONTRACTS = ROOT.parent / "shared" / "data" / "cuad" / "contracts"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
+CONTRACTS = DATA / "cuad" / "contracts"
 GOAL = 0.95
 
 _Q = r"[\"“]([^\"“”\n]{1,80}?)[\"”]"

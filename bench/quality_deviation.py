@@ -30,7 +30,8 @@ import anyio
 from paralaw.skills import create_dispatcher, load_document, make_state
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT.parent / "shared" / "data" / "review_cases"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
+CASES = DATA / "review_cases"
 SERIOUS = ("material", "critical")
 
 

@@ -30,7 +30,7 @@ from paralaw.skills import create_dispatcher, load_document
 from .planted import finds_planted, on_clause
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
 CASES = DATA / "review_cases"
 SKILLS = ("fidic_merge_gc_pc", "fidic_calculate_time_bar", "fidic_check_pc_consistency", "fidic_search_er")
 FIDIC_CASES = ("fidic_a", "zh_construction")

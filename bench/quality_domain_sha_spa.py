@@ -30,7 +30,7 @@ from paralaw.skills import create_dispatcher, load_document, make_state
 from .planted import finds_planted, on_clause
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
 CASES = DATA / "review_cases"
 SKILLS = ("spa_extract_conditions", "spa_extract_reps_warranties", "spa_indemnity_analysis", "sha_governance_check")
 SPA_A_DISTRACTORS = {  # clause -> why it is correct (review_cases/README.md)

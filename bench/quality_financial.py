@@ -37,7 +37,8 @@ import anyio
 from paralaw.skills import create_dispatcher, load_document, make_state, parse_document_text
 
 ROOT = Path(__file__).resolve().parents[1]
-CUAD = ROOT.parent / "shared" / "data" / "cuad"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
+CUAD = DATA / "cuad"
 CATEGORIES = ("Cap On Liability", "Liquidated Damages", "Minimum Commitment", "Revenue/Profit Sharing")
 GOAL = 0.90
 

@@ -31,7 +31,8 @@ import anyio
 from paralaw.skills import create_dispatcher, load_document, make_state
 
 ROOT = Path(__file__).resolve().parents[1]
-CUAD = ROOT.parent / "shared" / "data" / "cuad"
+from .data_root import DATA  # noqa: E402  (../shared/data when present, else tests/data)
+CUAD = DATA / "cuad"
 GOAL = 0.80
 TOP_K = 5
 

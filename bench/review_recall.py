@@ -23,7 +23,7 @@ from pathlib import Path
 import anyio
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT.parent / "shared" / "data" / "review_cases"
+CASES = next((p for p in (ROOT.parent / "shared" / "data" / "review_cases",) if p.is_dir()), ROOT / "tests" / "data" / "review_cases")  # ../shared/data when present, else tests/data
 _PREFIX = re.compile(r"^(?:sub-clause|clause|article|section|第)\s*", re.I)
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: paths to ../shared/data, parsed once per session."""
+"""Shared fixtures: the test data in tests/data (tests/data_paths.py), parsed once per session."""
 
 from __future__ import annotations
 
@@ -6,15 +6,12 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
-CASES = DATA / "review_cases"
-CUAD = DATA / "cuad" / "contracts"
+from data_paths import CASES, CUAD, DATA, ROOT  # noqa: F401  (re-exported for the tests)
 
 
 def require(path: Path) -> Path:
     if not path.exists():
-        pytest.fail(f"test data missing: {path} (the shared data folder must sit beside the checkout)")
+        pytest.fail(f"test data missing: {path} (see tests/data/README.md)")
     return path
 
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from paralaw.agent.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
-CASES = ROOT.parent / "shared" / "data" / "review_cases"
+from data_paths import CASES
 
 
 def paralaw(*args: str, cwd: Path) -> subprocess.CompletedProcess:

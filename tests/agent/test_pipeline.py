@@ -21,7 +21,7 @@ from scripted_llm import tool_call_turn, ScriptedLLM
 
 pytestmark = pytest.mark.anyio
 
-CASES = Path(__file__).resolve().parents[3] / "shared" / "data" / "review_cases"
+from data_paths import CASES
 MSA = CASES / "services_a"
 REQUEST = ReviewRequest(documents=[DocumentInput(str(MSA / "master_services_agreement.md")),
                                    DocumentInput(str(MSA / "baseline.md"), role="baseline")], our_party="Customer")

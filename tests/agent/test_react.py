@@ -17,7 +17,7 @@ from scripted_llm import ScriptedLLM, tool_call_turn
 
 pytestmark = pytest.mark.anyio
 
-CASES = Path(__file__).resolve().parents[3] / "shared" / "data" / "review_cases"
+from data_paths import CASES
 MSA = CASES / "services_a"
 MESSAGES = [{"role": "system", "content": "You review clauses."}, {"role": "user", "content": "Review clause 15.2."}]
 RISK = [{"risk_level": "high", "risk_type": "liability_cap_one_sided", "description": "Customer liability unlimited",

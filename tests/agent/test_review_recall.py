@@ -7,13 +7,16 @@ from __future__ import annotations
 import pytest
 
 from bench import review_recall
+from data_paths import CASES
 
 GOALS = {"fidic_a": 6, "services_a": 4, "spa_a": 5, "zh_construction": 4}
 
 
 @pytest.fixture(scope="module")
 def results():
-    return {r.case_id: r for r in review_recall.run()}
+    # the four original cases, from tests/data; the three added later (us_spa, hk_jv_sha, zh_spa: issue 12) are
+    # measured by `python -m bench.review_recall` but not asserted here
+    return {r.case_id: r for r in review_recall.run([CASES / case / "gold.json" for case in sorted(GOALS)])}
 
 
 def test_every_case_is_reviewed(results):

@@ -16,7 +16,7 @@ from paralaw.agent.settings import AgentSettings
 
 pytestmark = pytest.mark.anyio
 
-CASES = Path(__file__).resolve().parents[3] / "shared" / "data" / "review_cases"
+from data_paths import CASES
 MSA = CASES / "services_a"
 PLAYBOOK = {"checklist": [  # a short checklist of the user's own keeps three full reviews quick
     {"clause_id": "liability", "clause_name": "Limitation of liability", "priority": "high",

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "data"
-CASES = DATA / "review_cases"
+from data_paths import CASES, DATA  # noqa: E402,F401
 SERVICES = CASES / "services_a"
 MSA = SERVICES / "master_services_agreement.md"
 AGENT_TESTS = ROOT / "tests" / "agent"

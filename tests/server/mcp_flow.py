@@ -7,9 +7,7 @@ from pathlib import Path
 
 import mcp_types as types
 
-# the data folder beside the checkout (computed here: several test folders have a conftest module)
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-CASES = DATA / "review_cases"
+from data_paths import CASES, DATA
 
 MSA = CASES / "services_a" / "master_services_agreement.md"
 

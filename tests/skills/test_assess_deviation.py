@@ -13,7 +13,7 @@ from paralaw.skills.generic.assess_deviation import assess_deviation, prepare_in
 
 from pathlib import Path
 
-CASES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "review_cases"
+from data_paths import CASES
 
 MSA = "review_cases/services_a/master_services_agreement.md"
 TEMPLATE = "review_cases/services_a/baseline.md"

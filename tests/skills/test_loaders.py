@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from paralaw.skills import DocumentError, load_document
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+from data_paths import DATA
 SPA = DATA / "review_cases" / "spa_a" / "share_purchase_agreement.md"
 ZH = DATA / "review_cases" / "zh_construction" / "construction_contract.md"
 

@@ -16,7 +16,7 @@ import pytest
 from bench import parse_quality
 from paralaw.skills.documents.parser import parse_text
 
-CUAD = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cuad" / "contracts"
+from data_paths import CUAD
 
 
 @pytest.fixture(scope="module")

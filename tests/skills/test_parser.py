@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from paralaw.skills.documents.parser import parse_text
 from paralaw.skills.documents.references import resolve_reference
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+from data_paths import DATA
 GC = "review_cases/fidic_a/general_conditions.md"
 PC = "review_cases/fidic_a/particular_conditions.md"
 ZH = "review_cases/zh_construction/construction_contract.md"

@@ -1,4 +1,4 @@
-"""Tokenising and BM25 clause search on tiny documents and on the real contracts in ../shared/data."""
+"""Tokenising and BM25 clause search on tiny documents and on the real contracts in tests/data."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from paralaw.skills.text import retrieval
 from paralaw.skills.text.retrieval import ClauseIndex, Hit, tokenize
 from paralaw.skills.text.tokens import stem
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+from data_paths import DATA
 
 
 @pytest.mark.parametrize("family", [

@@ -13,8 +13,7 @@ from paralaw.skills import create_dispatcher, load_document
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
-CASES = HERE.parents[2].parent / "shared" / "data" / "review_cases"
-SYNTHETIC_PC = HERE.parents[2].parent / "shared" / "data" / "fidic" / "synthetic_particular_conditions_example.md"
+from data_paths import CASES, SYNTHETIC_PC  # noqa: E402
 
 
 def _require(path: Path) -> Path:
