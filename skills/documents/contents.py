@@ -69,13 +69,13 @@ def drop_table_of_contents(candidates: list[Candidate], text: str) -> list[Candi
     if len(current) >= 4:
         runs.append(current)
     limit = len(text) * 0.35
+    last_seen = {c.clause_id: c.start for c in headed}  # where each number last heads a line (one pass)
     for run in runs:
         if run[0].start > limit:
             continue
         end = run[-1].start
-        later = {c.clause_id for c in headed if c.start > end}
         numbered = [c for c in run if c.kind == "num"]
-        recurring = sum(c.clause_id in later for c in numbered)
+        recurring = sum(last_seen[c.clause_id] > end for c in numbered)  # its number comes back later
         before = text[max(0, run[0].start - 400):run[0].start]
         titled = re.search(r"contents|index|目\s*录", before, re.IGNORECASE)
         if numbered and (recurring >= 0.6 * len(numbered) or titled) and _looks_like_toc(run, text):

@@ -12,6 +12,7 @@ parenthesis forms, the phrase the term names: 'Acme Inc.' for 'Acme Inc. (the "S
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from .model import Definition
@@ -109,10 +110,11 @@ def extract_definitions(structure: "DocumentStructure") -> list[Definition]:
         term = _clean(raw)
         if not _plausible_term(term, lower_ok=lower_ok):
             return
-        seen = spans.setdefault(term.lower(), [])
-        if any(s < end and start < e for s, e in seen):
+        seen = spans.setdefault(term.lower(), [])  # the term's spans so far: sorted, never overlapping
+        i = bisect_left(seen, (end,)) - 1  # the last span starting before this one ends
+        if i >= 0 and seen[i][1] > start:
             return  # the same definition matched by two forms
-        seen.append((start, end))
+        seen.insert(i + 1, (start, end))
         clause = structure.clause_at(start)
         order.append(Definition(term=term, definition=definition[:2000], clause_id=clause.clause_id if clause else None, start=start, end=end))
 

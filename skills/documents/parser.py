@@ -133,6 +133,7 @@ def _build_tree(nodes: list[_Node], text_end: int) -> list[_Node]:
     roots: list[_Node] = []
     stack: list[_Node] = []
     taken: set[str] = set()
+    suffixes: dict[str, int] = {}
     for node in nodes:
         parent = None
         for wanted in (node.parent, node.fallback):
@@ -145,11 +146,13 @@ def _build_tree(nodes: list[_Node], text_end: int) -> list[_Node]:
             stack.pop()
         node.parent = parent
         node.level = parent.level + 1 if parent else 1
-        if node.clause_id in taken:
-            n = 2
-            while f"{node.clause_id}#{n}" in taken:
+        if node.clause_id in taken:  # a repeated number: "1#2", "1#3", ... (the next free suffix, kept per id
+            base = node.clause_id    # so that many repeats cost linear time, not quadratic)
+            n = suffixes.get(base, 2)
+            while f"{base}#{n}" in taken:
                 n += 1
-            node.clause_id = f"{node.clause_id}#{n}"
+            suffixes[base] = n + 1
+            node.clause_id = f"{base}#{n}"
         taken.add(node.clause_id)
         (parent.children if parent else roots).append(node)
         stack.append(node)
