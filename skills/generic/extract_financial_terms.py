@@ -4,7 +4,10 @@ and typed, so a reviewer (or assess_deviation) can compare numbers instead of re
 Typing is by the nearest telling word in the same sentence or table row ("shall not exceed" -> cap,
 "retention" -> retention, "违约金" -> damages), ignoring the words of the value's own basis ("of the Contract
 Price" does not make a percentage a price). Findings stay factual: damages or liability stated to be uncapped,
-an amount whose words and figures disagree, a Chinese quality retention above the 3% statutory ceiling.
+an amount whose words and figures disagree, a malformed figure ("$1,600,00.00"), a Chinese quality retention
+above the 3% statutory ceiling. In English contracts the clause-type model (paralaw.skills.clauses) re-types
+amounts whose sentence it confidently reads as insurance, a minimum commitment, revenue sharing, liquidated
+damages or a liability cap, where the nearest word misleads.
 """
 
 from __future__ import annotations
@@ -162,6 +165,44 @@ def _with_basis(text: str, start: int, end: int, basis: str) -> tuple[int, int]:
     return start, end
 
 
+# The clause-type model reads a whole sentence, where the rules above see only the nearest word: "product
+# liability insurance with limits of not less than $2,000,000" is insurance although "liability" and "not
+# less than" sit closer to the figure. It re-types an amount or percentage when it is confident the sentence
+# is one of these CUAD categories and the rules chose a generic or ambiguous type; explicit words (interest,
+# retention, security, advance payment, liquidated damages, royalty, insurance) keep their rule.
+_MODEL_TYPES = {"Insurance": "insurance", "Minimum Commitment": "minimum_commitment", "Revenue/Profit Sharing": "revenue_share",
+                "Liquidated Damages": "damages", "Cap On Liability": "cap"}
+_MODEL_MAY_RETYPE = {"fee", "price", "payment_term", "threshold", "minimum_commitment", "cap", "other"}
+MODEL_CONFIDENCE = 0.7
+
+
+def _model_types(contexts: list[str]) -> list[str | None]:
+    """Per sentence, the term type the clause model is confident of, else None (one batched call)."""
+    from ..clauses.model import categories, probabilities
+
+    unique = list(dict.fromkeys(contexts))
+    names = categories()
+    columns = [names.index(c) for c in _MODEL_TYPES]
+    types = list(_MODEL_TYPES.values())
+    probs = probabilities(unique)[:, columns]
+    best = {}
+    for text, row in zip(unique, probs):
+        i = int(row.argmax())
+        best[text] = types[i] if row[i] >= MODEL_CONFIDENCE else None
+    return [best[c] for c in contexts]
+
+
+def _retype(structure: DocumentStructure, terms: list[FinancialTerm]) -> None:
+    if structure.language != "en":
+        return
+    money = [t for t in terms if t.kind != "period" and t.term_type in _MODEL_MAY_RETYPE]
+    if not money:
+        return
+    for term, learned in zip(money, _model_types([t.context for t in money])):
+        if learned is not None and not (term.term_type == "threshold" and learned == "cap"):
+            term.term_type = learned  # (a de minimis or basket sits in a liability-limits clause: still a threshold)
+
+
 def _scan(structure: DocumentStructure, lo: int, hi: int, fixed_clause: str | None) -> list[FinancialTerm]:
     text = structure.text
     scope = text[lo:hi]
@@ -184,6 +225,7 @@ def _scan(structure: DocumentStructure, lo: int, hi: int, fixed_clause: str | No
             days=getattr(item, "days", None), basis=basis, rate_basis=_rate_basis(context) if kind != "period" else "",
             normalised=normalised, quote=item.quote, context=context[:400], clause_id=clause_id, start=start, end=end,
         ))
+    _retype(structure, terms)
     return terms
 
 
@@ -209,7 +251,25 @@ def _findings(structure: DocumentStructure, ranges: list[tuple[int, int, str | N
             findings.append(Finding(severity="high", kind=kind, clause_id=where, evidence=sentence,
                                     message=f"{kind.replace('_', ' ').capitalize()}: the text states no maximum amount."))
         findings += _word_figure_mismatches(text, lo, hi, clause_id, find_money(text[lo:hi]))
+        findings += _malformed_figures(structure, lo, hi, clause_id)
     return findings
+
+
+_CURRENCY_FIGURE = re.compile(r"(?:US\$|\$|€|£|\b(?:USD|EUR|GBP)\s?)(\d[\d,]*(?:\.\d+)?)")
+_WELL_FORMED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?")
+
+
+def _malformed_figures(structure: DocumentStructure, lo: int, hi: int, clause_id: str | None) -> list[Finding]:
+    """'$1,600,00.00': digit groups that no grouping convention writes; the amount meant is unclear."""
+    out = []
+    for m in _CURRENCY_FIGURE.finditer(structure.text, lo, hi):
+        figure = m.group(1).rstrip(",")
+        if "," in figure and not _WELL_FORMED.fullmatch(figure):
+            where = clause_id or getattr(structure.clause_at(m.start()), "clause_id", None)
+            out.append(Finding(severity="medium", kind="malformed_figure", clause_id=where, evidence=m.group(0).rstrip(","),
+                               message=f"'{m.group(0).rstrip(',')}' is not a well-formed figure (its digit groups are "
+                                       "irregular): check which amount is meant before relying on it."))
+    return out
 
 
 _WORDS_THEN_FIGURE = re.compile(r"\s*[(（]\s*$")

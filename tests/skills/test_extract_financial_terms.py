@@ -82,7 +82,7 @@ def test_whole_document_and_type_filter(load):
 
 def test_cuad_words_and_figures_amount(load):
     doc = load("cuad/contracts/BIOPURECORP_06_30_1999-EX-10.13-AGENCY AGREEMENT.txt")
-    out = run(doc, "*", term_types=["minimum_commitment"])
+    out = run(doc, "*", term_types=["insurance"])  # "... umbrella liability insurance (... not less than ...)"
     assert any(t.value == 5_000_000 and t.currency == "USD" and t.quote == "Five Million Dollars ($5,000,000)" for t in out.terms)
     for term in out.terms:
         assert doc.text[term.start:term.end] == term.quote
@@ -161,3 +161,23 @@ def test_tool_definition_hides_internal_fields():
     properties = definition["function"]["parameters"]["properties"]
     assert set(properties) == {"clause_id", "whole_document", "term_types", "max_terms"}
     assert all(p.get("description") for p in properties.values())
+
+
+def test_model_types_insurance_minimum_purchases_and_royalties():
+    """The nearest word misleads ("liability", "not less than", "minimum", "fee"); the sentence does not."""
+    doc = parse_document_text(
+        "1. Insurance\n\nDistributor shall maintain product liability insurance with limits of not less than $2,000,000 per "
+        "occurrence and shall name Supplier as an additional insured.\n\n"
+        "2. Minimum Purchases\n\nDistributor shall purchase a minimum of $500,000 of Products in each Contract Year; if it "
+        "purchases less, Supplier may terminate the exclusivity granted in Section 5.\n\n"
+        "3. Royalties\n\nLicensee shall pay Licensor a running royalty fee of five percent (5%) of Net Sales of all "
+        "Licensed Products sold by Licensee or its sublicensees, payable quarterly.\n", filename="terms.md")
+    types = {t.clause_id: t.term_type for t in run(doc, "*").terms if t.kind != "period"}
+    assert types == {"1": "insurance", "2": "minimum_commitment", "3": "revenue_share"}
+
+
+def test_malformed_figure_is_flagged():
+    doc = parse_document_text("1. Fee\n\nCustomer shall pay a one-time fee of $1,600,00.00 on signature, and $2,500.00 "
+                              "per month thereafter.\n", filename="fee.md")
+    findings = run(doc, "1").findings
+    assert [(f.kind, f.evidence) for f in findings] == [("malformed_figure", "$1,600,00.00")]
