@@ -70,29 +70,28 @@ class Rows:
 
 
 def hash_rows(texts: list[str]) -> Rows:
-    """Signed feature counts per text (before tf damping and idf), columns sorted within each row."""
-    indptr = [0]
-    columns: list[np.ndarray] = []
-    values: list[np.ndarray] = []
+    """Signed feature counts per text (before tf damping and idf), columns sorted within each row.
+
+    One np.unique over (row, column) keys for the whole batch: per-row numpy calls cost more than the
+    arithmetic on a contract's few hundred passages."""
+    hashed: list[int] = []
+    lengths: list[int] = []
     for text in texts:
+        before = len(hashed)
         words = _words(text)
-        hashed: list[int] = []
         for word in words:
             hashed.extend(_word_features(word))
         hashed.extend(_bigram(a, b) for a, b in zip(words, words[1:]))
-        if hashed:
-            signed = np.asarray(hashed, dtype=np.int64)
-            unique, inverse = np.unique(np.abs(signed) - 1, return_inverse=True)
-            counts = np.bincount(inverse, weights=np.sign(signed).astype(np.float64), minlength=len(unique))
-            keep = counts != 0
-            columns.append(unique[keep].astype(np.int32))
-            values.append(counts[keep].astype(np.float32))
-            indptr.append(indptr[-1] + int(keep.sum()))
-        else:
-            indptr.append(indptr[-1])
-    empty_i, empty_f = np.zeros(0, np.int32), np.zeros(0, np.float32)
-    return Rows(np.asarray(indptr, dtype=np.int64), np.concatenate(columns) if columns else empty_i,
-                np.concatenate(values) if values else empty_f)
+        lengths.append(len(hashed) - before)
+    signed = np.asarray(hashed, dtype=np.int64)
+    rows = np.repeat(np.arange(len(texts), dtype=np.int64), lengths)
+    keys, inverse = np.unique(rows * DIM + np.abs(signed) - 1, return_inverse=True)
+    counts = np.bincount(inverse, weights=np.sign(signed).astype(np.float64), minlength=len(keys))
+    keep = counts != 0  # a feature whose signed hashes cancelled out
+    keys, counts = keys[keep], counts[keep]
+    indptr = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(keys // DIM, minlength=len(texts)), out=indptr[1:])
+    return Rows(indptr, (keys % DIM).astype(np.int32), counts.astype(np.float32))
 
 
 def to_tfidf(rows: Rows, idf: np.ndarray) -> Rows:

@@ -59,7 +59,9 @@ def test_loaded_once_and_small():
     classify_text(["Notices shall be in writing."])
     assert model._load() is first
     assert MODEL_PATH.stat().st_size <= 25_000_000
-    assert first.weights.dtype == np.float16 and first.weights.shape == (features.DIM, 41)
+    assert first.weights.shape == (features.DIM, 41)
+    with np.load(MODEL_PATH) as arrays:
+        assert arrays["weights"].dtype == np.float16  # half the size on disk
     assert "sklearn" not in sys.modules or True  # training extra may be installed; run time never imports it
     info = model.model_info()
     assert info["seed"] and info["command"].startswith("python -m training.train_clause_model")
