@@ -16,9 +16,9 @@ from typing import Any, Iterator
 from paralaw.skills.documents.loaders import parse_document_text, read_document_text
 from paralaw.skills.errors import DocumentError
 
+from paralaw.skills.reports import write_docx, write_html
+
 from .report import to_json
-from .report_docx import write_docx
-from .report_html import write_html
 
 REVISIONS_ENV = "PARALAW_DOCX_REVISIONS"
 

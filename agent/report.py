@@ -8,7 +8,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from .report_header import answered_by
+from paralaw.skills.reports.header import answered_by
 from .units import ClauseUnit
 
 LEVELS = ("high", "medium", "low")

@@ -13,7 +13,7 @@ from docx.oxml.ns import qn
 from docx_fixtures import reject_all
 from lxml import etree
 
-from paralaw.agent.report_docx import write_docx
+from paralaw.skills.reports import write_docx
 from paralaw.skills import load_document
 
 CONTRACT = [

@@ -10,8 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from paralaw.agent.report_header import answered_by
-from paralaw.agent.report_html import to_html
+from paralaw.skills.reports import answered_by, to_html
 
 CLAUSE_21 = ("2.1 The Supplier's total liability under this Agreement shall not exceed the Charges paid in the three "
              "months before the event giving rise to the claim.\n(a) This cap does not apply to fraud.")

@@ -14,9 +14,8 @@ import html
 import re
 from typing import Any
 
-from .report import LEVELS
-from .report_docx import proposed_wording, report_risks
-from .report_header import answered_by
+from .header import answered_by
+from .word import LEVELS, proposed_wording, report_risks
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _CONTEXT = 500  # characters of clause text shown either side of the quote

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .report import LEVELS
 
 AUTHOR = "paralaw"
+LEVELS = ("high", "medium", "low")
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
@@ -65,7 +65,7 @@ def generated_document(text: str):
     headings and clause headings ("9 Limitations on Liability") as Word headings at their clause's level."""
     import docx
 
-    from paralaw.skills.documents.loaders import parse_document_text
+    from ..documents.loaders import parse_document_text
 
     structure = parse_document_text(text, filename="contract.md")
     heading_level = {}
@@ -355,7 +355,7 @@ def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Pa
     the review read (used to generate the document otherwise)."""
     import docx
 
-    from paralaw.skills.documents.loaders import parse_document_text
+    from ..documents.loaders import parse_document_text
 
     clause_texts = {c.clause_id: c.text for c in parse_document_text(text).iter_clauses()} if text.strip() else {}
     source = Path(source) if source else None
