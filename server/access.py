@@ -1,9 +1,13 @@
 """Which local files the server may read: only those inside the allowed roots.
 
-Roots come from the client's MCP roots when it offers them, else `--allow-dir` / PARALAW_ALLOWED_DIRS, else the
-working directory. A path is refused, with a message that says why, when it is a URL, starts with `~`, has a
-`..` component, passes through a symbolic link, or lies outside every root. Relative paths are taken relative
-to each root in turn.
+The server's folders come from `--allow-dir` / PARALAW_ALLOWED_DIRS, else the working directory. A client that
+offers MCP roots narrows them, never widens them: the folders in force are the intersection of the two (a
+client root inside an allowed folder, or an allowed folder inside a client root), so a client offering
+`file:///` still reads only inside the server's folders. A path is refused, with a message that says why, when
+it is a URL, starts with `~`, has a `..` component, passes through a symbolic link, or lies outside every root.
+Relative paths are taken relative to each root in turn. The check here names the file; the read itself goes
+through the file gate (paralaw.skills.documents.gate), which opens it from its root one component at a time
+with O_NOFOLLOW, so a link swapped in after this check is refused rather than followed.
 """
 
 from __future__ import annotations
@@ -37,6 +41,25 @@ def roots_from_uris(uris: list[str]) -> list[Path]:
         if parsed.scheme == "file" and parsed.path:
             paths.append(Path(unquote(parsed.path)).absolute())
     return paths
+
+
+def narrow_roots(configured: list[Path], offered: list[Path]) -> list[Path]:
+    """The folders both the server and the client allow: for each pair, the inner one (compared resolved, so a
+    client root that reaches outside through a link does not count as inside). Empty when they share none."""
+    kept: list[Path] = []
+    for server_root in configured:
+        server_real = server_root.resolve()
+        for client_root in offered:
+            client_real = client_root.resolve()
+            if _inside(client_real, server_real):
+                inner = client_root
+            elif _inside(server_real, client_real):
+                inner = server_root
+            else:
+                continue
+            if inner not in kept:
+                kept.append(inner)
+    return kept
 
 
 def _inside(path: Path, root: Path) -> bool:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from paralaw.skills.packs import load_pack
 
 from . import confirm
-from .access import roots_from_uris
+from .access import AccessDenied, narrow_roots, roots_from_uris
 from .context import CallContext
 from .listing import ToolCatalog, ToolSpec, model_input_schema
 from .reviews import (Domain, DocumentSpec, ReviewError, choose_review, load_documents, load_playbook, new_review,
@@ -110,8 +110,14 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
         if isinstance(offered, types.InputRequiredResult):
             return offered
         client_roots = roots_from_uris(offered) if offered is not None else []
-        if client_roots:  # a client that shares no folders leaves the server's own setting in force
-            roots = client_roots
+        if client_roots:  # roots narrow the server's folders, never widen them (a client sharing none leaves them)
+            roots = narrow_roots(roots, client_roots)
+            if not roots:
+                raise AccessDenied(
+                    "the client's roots share no folder with the folders this server may read "
+                    f"({', '.join(str(r) for r in call.state.configured_roots)})",
+                    details={"client_roots": [str(r) for r in client_roots],
+                             "allowed_roots": [str(r) for r in call.state.configured_roots]})
     before = call.state.open_domains()
     documents = await anyio.to_thread.run_sync(load_documents, data.documents, roots)
     playbook = load_playbook(data.playbook_path, roots) if data.playbook_path else None

@@ -107,22 +107,39 @@ async def test_skills_ignore_a_callers_file_path(tree):
                     assert result.structured_content["source"] == "domain pack: generic"
 
 
-async def test_client_roots_bound_the_reading_too(tree):
-    """A client that offers roots narrows the allowed folders to them."""
+async def test_client_roots_narrow_and_never_widen(tree):
+    """A client's roots narrow the allowed folders: a root outside them (here outside/, or file:///) adds
+    nothing, and a root inside them bounds the reading to it."""
     import mcp_types as types
 
     allowed, outside = tree
+    (allowed / "sub").mkdir()
+    (allowed / "sub" / "inner.md").write_bytes(MSA.read_bytes())
+    offered = {"uris": []}
 
     async def roots(context):
-        return types.ListRootsResult(roots=[types.Root(uri=f"file://{outside}")])
+        return types.ListRootsResult(roots=[types.Root(uri=uri) for uri in offered["uris"]])
 
     server = build_server(":memory:", allowed_dirs=[str(allowed)])
     with anyio.fail_after(WAIT):
         async with Client(server, mode="legacy", list_roots_callback=roots) as client:
+            for uris in ([f"file://{outside}"], ["file:///"], [f"file://{outside}", "file:///"]):
+                offered["uris"] = uris
+                for raw in ("secret.md", str(outside / "secret.md"), "/etc/passwd"):
+                    # secret.md relative to a narrowed root is simply not there (FILE_NOT_FOUND)
+                    codes = ("ACCESS_DENIED", "FILE_NOT_FOUND") if raw == "secret.md" else ("ACCESS_DENIED",)
+                    refused = await client.call_tool("open_review", {"documents": [{"path": raw}]})
+                    assert payload(refused)["code"] in codes, (uris, raw)
+                    assert SECRET not in refused.content[0].text
+                    refused = await client.call_tool("open_review", {"documents": [{"path": "msa.md"}], "playbook_path": raw})
+                    assert payload(refused)["code"] in codes, (uris, raw)
+                    assert SECRET not in refused.content[0].text
+            offered["uris"] = ["file:///"]  # everything: the server's folder still bounds it
+            assert not (await client.call_tool("open_review", {"documents": [{"path": "msa.md"}]})).is_error
+            offered["uris"] = [f"file://{allowed / 'sub'}"]  # inside: narrows to sub/
+            assert not (await client.call_tool("open_review", {"documents": [{"path": "inner.md"}]})).is_error
             refused = await client.call_tool("open_review", {"documents": [{"path": str(allowed / "msa.md")}]})
             assert payload(refused)["code"] == "ACCESS_DENIED"
-            opened = await client.call_tool("open_review", {"documents": [{"path": "secret.md"}]})
-            assert not opened.is_error
 
 
 # --- the HTTP server: the real `paralaw serve --http` process ------------------------------------------------

@@ -61,10 +61,12 @@ async def test_close_review_asks_the_user(mode, action, closes):
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
-async def test_client_roots_replace_the_configured_folders(tmp_path, mode):
+async def test_client_roots_narrow_the_configured_folders(tmp_path, mode):
+    """The folders in force are the server's allowed folders intersected with the client's roots."""
     contract = tmp_path / "deal" / "msa.md"
     contract.parent.mkdir()
     contract.write_text(MSA.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "other.md").write_text(MSA.read_text(encoding="utf-8"), encoding="utf-8")
     calls = []
 
     async def roots(context):
@@ -72,13 +74,35 @@ async def test_client_roots_replace_the_configured_folders(tmp_path, mode):
         return types.ListRootsResult(roots=[types.Root(uri=(tmp_path / "deal").as_uri(), name="deal")])
 
     with anyio.fail_after(WAIT):
-        async with Client(build_server(":memory:", allowed_dirs=[str(DATA)]), mode=mode, list_roots_callback=roots) as client:
+        async with Client(build_server(":memory:", allowed_dirs=[str(tmp_path)]), mode=mode, list_roots_callback=roots) as client:
             opened = await client.call_tool("open_review", {"documents": [{"path": "msa.md"}]})
             assert not opened.is_error, opened.content[0].text
             assert opened.structured_content["documents"][0]["total_clauses"] == 108
-            refused = payload(await client.call_tool("open_review", {"documents": [{"path": str(MSA)}]}))
+            # allowed by the server, but outside the client's root
+            refused = payload(await client.call_tool("open_review", {"documents": [{"path": str(tmp_path / "other.md")}]}))
             assert refused["code"] == "ACCESS_DENIED" and str(tmp_path / "deal") in refused["message"]
     assert calls
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_client_roots_never_widen_the_configured_folders(tmp_path, mode):
+    """A client offering file:/// reads only inside the server's folders; one whose roots share none gets nothing."""
+    outside = tmp_path / "outside.md"
+    outside.write_text("1. Secret\n\nSECRET-7f3a\n", encoding="utf-8")
+    offered = {"uris": ["file:///"]}
+
+    async def roots(context):
+        return types.ListRootsResult(roots=[types.Root(uri=uri) for uri in offered["uris"]])
+
+    with anyio.fail_after(WAIT):
+        async with Client(build_server(":memory:", allowed_dirs=[str(DATA)]), mode=mode, list_roots_callback=roots) as client:
+            for path in (str(outside), "/etc/passwd"):
+                result = await client.call_tool("open_review", {"documents": [{"path": path}]})
+                assert payload(result)["code"] == "ACCESS_DENIED" and "SECRET" not in result.content[0].text
+            assert not (await client.call_tool("open_review", {"documents": [{"path": str(MSA)}]})).is_error
+            offered["uris"] = [tmp_path.as_uri()]  # shares no folder with the server's
+            refused = payload(await client.call_tool("open_review", {"documents": [{"path": str(outside)}]}))
+            assert refused["code"] == "ACCESS_DENIED" and "share no folder" in refused["message"]
 
 
 def _note_skill():
