@@ -34,6 +34,10 @@ class Finding(BaseModel):
     clause_id: str | None = None
     message: str
     evidence: str = ""
+    verdict: Literal["GREEN", "YELLOW", "RED", "MISSING"] | None = Field(
+        None, description="For a review position: GREEN standard, YELLOW acceptable or needs a look, RED escalate, MISSING absent.")
+    topic: str | None = Field(None, description="What the provision is about; findings on one topic and clause are one issue.")
+    proposed_wording: str | None = Field(None, description="Wording to propose instead (the redline), where the position has one.")
 
 
 class SkillResult(BaseModel):

@@ -223,7 +223,7 @@ def _line_for(loc: tuple[Any, ...], lines: dict[tuple[Any, ...], int]) -> int | 
     return None
 
 
-PLAYBOOK_ONLY_KEYS = ("checklist",)  # a playbook may carry its own checklist beside the criteria
+PLAYBOOK_ONLY_KEYS = ("checklist", "positions")  # a playbook may carry its own checklist and review positions
 
 
 def _validate(data: Any, source: str, lines: dict[tuple[Any, ...], int], wrapped: bool) -> CriteriaSet:

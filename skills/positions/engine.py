@@ -1,0 +1,212 @@
+"""One engine for every review position: locate the operative sentence, extract, compare, one finding each.
+
+Locating works on sentences, not clauses: every sentence of every clause (its own text, children excluded) that
+matches a position's cues is a candidate, and candidates inside a clause whose heading (or a parent's heading)
+names the provision are preferred over passing mentions elsewhere. The finding is located at the deepest clause
+that holds the sentence, and quotes the sentence verbatim - never a heading. When several candidates remain
+(a general cap and a fundamental-warranty cap), the worst verdict stands, so a low cap is not hidden by a
+generous one elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..documents.model import Clause, DocumentStructure
+from ..generic.clause_diff import split_sentences
+from .conditions import evaluate
+from .extract import Sides, extract_value, fill_sides, masked, sides_of
+from .schema import Position, PositionSet, Verdict
+
+_RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
+_DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|^\s*[\"“][^\"”]{1,30}[\"”]\s*(?:指|是指)")
+_DEFINITION_HEADING = re.compile(r"definition|interpretation|定义|释义", re.I)
+_MIN_SENTENCE = 20
+
+
+@dataclass
+class Sentence:
+    clause: Clause
+    text: str
+    start: int
+    titles: str  # the clause's heading and its parents' headings, lower-cased
+    in_definitions: bool
+    matchable: str = ""  # the text with clause-number dots masked, for the position patterns
+
+
+@dataclass
+class PositionResult:
+    position_id: str
+    title: str
+    topic: str
+    verdict: Verdict
+    severity: str
+    clause_id: str
+    evidence: str
+    message: str
+    values: dict[str, Any] = field(default_factory=dict)
+    position: str = ""
+    proposed_wording: str = ""
+    fallback: str = ""
+    priority: str = "should_have"
+    also_reported_as: list[str] = field(default_factory=list)
+
+
+def _sentences(structure: DocumentStructure) -> list[Sentence]:
+    out: list[Sentence] = []
+    by_id = {c.clause_id: c for c in structure.iter_clauses()}
+
+    def titles_of(clause: Clause) -> str:
+        names, seen, current = [], set(), clause
+        while current is not None and current.clause_id not in seen:
+            seen.add(current.clause_id)
+            names.append(current.title or "")
+            current = by_id.get(current.parent_id) if current.parent_id else None
+        return " / ".join(names).lower()
+
+    for clause in structure.iter_clauses():
+        text = clause.text
+        offset = clause.start if structure.text[clause.start:clause.start + len(text)] == text else structure.text.find(text)
+        body_from = 0
+        first_line = text.split("\n", 1)[0]
+        if clause.title and clause.title in first_line and "\n" in text.strip() and len(first_line) < 160:
+            body_from = len(first_line)
+        titles = titles_of(clause)
+        in_definitions = bool(_DEFINITION_HEADING.search(titles))
+        for sentence in split_sentences(text[body_from:]):
+            if len(sentence.text) < _MIN_SENTENCE:
+                continue
+            start = offset + body_from + sentence.start if offset >= 0 else -1
+            out.append(Sentence(clause=clause, text=sentence.text, start=start, titles=titles, in_definitions=in_definitions,
+                                matchable=masked(sentence.text)))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+def _any(patterns: list[str], text: str, sides: Sides) -> bool:
+    return any(_re(fill_sides(p, sides)).search(text) for p in patterns)
+
+
+def applies(position: Position, *, domain: str, our_role: str, our_party: str, language: str, opening: str) -> bool:
+    rule = position.applies
+    if rule.domains and domain not in rule.domains:
+        return False
+    if rule.language != "any" and language != rule.language:
+        return False
+    if rule.our_party:
+        wanted = {r.lower() for r in rule.our_party}
+        if not ({our_role.lower(), our_party.lower()} & wanted):
+            return False
+    if rule.contract and not _any(rule.contract, opening, Sides()):
+        return False
+    return True
+
+
+def _candidates(position: Position, sentences: list[Sentence], sides: Sides) -> list[tuple[Sentence, bool, bool]]:
+    """(sentence, heading matches, expressly excluded) for every sentence that states or excludes the provision."""
+    find = position.find
+    found = []
+    for sentence in sentences:
+        if sentence.in_definitions and _DEFINITION.search(sentence.text):
+            continue
+        heading = bool(find.headings) and _any(find.headings, sentence.titles, sides)
+        if find.require_heading and not heading:
+            continue
+        text = sentence.matchable
+        if find.ignore and _any(find.ignore, text, sides):
+            continue
+        excluded = bool(find.excluded) and _any(find.excluded, text, sides) and \
+            (not find.subject or _any(find.subject, text, sides))
+        if excluded or _any(find.cues, text, sides):
+            found.append((sentence, heading, excluded))
+    if any(heading for _, heading, _ in found):
+        found = [c for c in found if c[1] or c[2]]
+    return found
+
+
+def _verdict(position: Position, values: dict[str, Any]) -> tuple[Verdict, str]:
+    for verdict, rule in (("RED", position.escalate), ("GREEN", position.standard), ("YELLOW", position.acceptable)):
+        if rule is not None and evaluate(rule.when, values):
+            return verdict, rule.text
+    return "YELLOW", "outside the standard position; needs a look"
+
+
+def _describe(values: dict[str, Any]) -> str:
+    shown = []
+    for name, value in values.items():
+        if name in ("present",) or value is None or value is False or value == []:
+            continue
+        if isinstance(value, float):
+            value = f"{value:g}"
+        elif isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        shown.append(f"{name.replace('_', ' ')} {value}" if value is not True else name.replace("_", " "))
+    return "; ".join(shown)
+
+
+def _missing_location(position: Position, sentences: list[Sentence], sides: Sides) -> tuple[str, str]:
+    """Where an absent provision would belong: the first clause whose heading names it ('*' when none does)."""
+    for sentence in sentences:
+        if position.find.headings and _any(position.find.headings, sentence.titles, sides):
+            return sentence.clause.clause_id, sentence.clause.title or sentence.clause.clause_id
+    return "*", position.if_missing.where if position.if_missing and position.if_missing.where else "the whole contract"
+
+
+def evaluate_position(position: Position, structure: DocumentStructure, sentences: list[Sentence],
+                      sides: Sides) -> PositionResult | None:
+    base = dict(position_id=position.id, title=position.title, topic=position.topic,
+                proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
+                priority=position.priority, also_reported_as=position.also_reported_as,
+                position=(position.standard.text if position.standard else ""))
+    rationale = f" {position.rationale.strip()}" if position.rationale else ""
+    candidates = _candidates(position, sentences, sides)
+    if not candidates:
+        if position.if_missing is None:
+            return None
+        clause_id, where = _missing_location(position, sentences, sides)
+        return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id=clause_id,
+                              evidence="", message=f"{position.title}: no such provision was found (expected in {where}).{rationale}")
+    judged = []
+    for index, (sentence, heading, excluded) in enumerate(candidates):
+        clause_text = structure.full_text(sentence.clause)
+        values: dict[str, Any] = {"present": True, "excluded": excluded}
+        for name, spec in position.extract.items():
+            values[name] = extract_value(spec, sentence.text, clause_text, structure, sides)
+        if any(spec.kind == "missing_items" for spec in position.extract.values()):
+            values.update({f"{n}_count": len(v) for n, v in values.items() if isinstance(v, list)})
+        verdict, said = _verdict(position, values)
+        judged.append((_RANK[verdict], heading, -index, verdict, said, sentence, values))
+    _, _, _, verdict, said, sentence, values = max(judged, key=lambda j: j[:3])
+    severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
+    detail = _describe({k: v for k, v in values.items() if k != "excluded"})
+    message = (f"{position.title}: {'expressly excluded' if values.get('excluded') else said}"
+               + (f" ({detail})" if detail and not values.get("excluded") else "") + f".{rationale}")
+    return PositionResult(**base, verdict=verdict, severity=severity if verdict != "GREEN" else "low",
+                          clause_id=sentence.clause.clause_id, evidence=sentence.text, message=message, values=values)
+
+
+def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
+                       language: str | None = None) -> list[PositionResult]:
+    """Every applicable position's verdict on the contract, in the document's order (whole-document last)."""
+    sides = sides_of(structure, our_party)
+    our_role = sides.us[0] if sides.us else ""
+    language = language or structure.language
+    opening = structure.text[:3000]
+    sentences = _sentences(structure)
+    results = []
+    for position in positions.positions:
+        if not applies(position, domain=domain, our_role=our_role, our_party=our_party, language=language, opening=opening):
+            continue
+        result = evaluate_position(position, structure, sentences, sides)
+        if result is not None:
+            results.append(result)
+    order = {c.clause_id: i for i, c in enumerate(structure.iter_clauses())}
+    results.sort(key=lambda r: order.get(r.clause_id, len(order)))
+    return results

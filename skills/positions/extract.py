@@ -1,0 +1,187 @@
+"""What the engine reads out of an operative sentence: figures, who holds a right, flags, missing items.
+
+Figures come from the shared parser (paralaw.skills.text.amounts: digits, words, Chinese numerals); this
+module adds what a position needs on top: a percentage of the price when the clause states money, a period
+written as an anniversary, and the party that holds the right a sentence grants.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..documents.model import DocumentStructure
+from ..generic.parties import contract_parties, counterparty_of, party_role
+from ..text.amounts import find_money, find_percentages, find_periods
+from .schema import Extract
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+_ANNIVERSARY = re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|\d+(?:st|nd|rd|th))\s+anniversary", re.I)
+_PRICE_WORDS = re.compile(r"purchase price|consideration|contract price|total price|price payable|转让价款|交易价款|对价|合同价款|签约合同价|总价", re.I)
+_MUTUAL = re.compile(r"\b(?:either|each|both|neither|any) part(?:y|ies)\b|\bthe parties\b|双方|任何一方|任一方|各方|各股东", re.I)
+_GENERIC_NAMES = {"company", "agreement", "the company", "target", "公司", "目标公司", "本协议"}
+
+
+@dataclass
+class Sides:
+    """The names by which a contract calls our side and the other side."""
+
+    us: list[str] = field(default_factory=list)
+    them: list[str] = field(default_factory=list)
+
+    def pattern(self, side: str) -> re.Pattern[str] | None:
+        names = self.us if side == "us" else self.them
+        return _names_re(tuple(names)) if names else None
+
+
+@lru_cache(maxsize=256)
+def _names_re(names: tuple[str, ...]) -> re.Pattern[str]:
+    parts = []
+    for name in sorted(names, key=len, reverse=True):
+        if re.search(r"[\u4e00-\u9fff]", name):
+            parts.append(re.escape(name))
+        else:
+            parts.append(rf"\b{re.escape(name)}(?:s|'s|s')?\b")
+    return re.compile("|".join(parts))
+
+
+def sides_of(structure: DocumentStructure, our_party: str) -> Sides:
+    """Our names (the role we play, as the contract writes it) and the other side's (its counterpart role,
+    or every other party the parties block names but the company itself)."""
+    ours = party_role(our_party, structure) if our_party else ""
+    if not ours:
+        return Sides()
+    us = {ours, our_party.strip()}
+    them: set[str] = set()
+    head = structure.text[:20000]
+    other = counterparty_of(ours, head)
+    if other:
+        them.add(other)
+    for name in contract_parties(structure):
+        if name.lower() not in _GENERIC_NAMES and name not in us and not _names_re(tuple(us)).fullmatch(name):
+            them.add(name)
+    return Sides(us=sorted(n for n in us if n), them=sorted(n for n in them if n and n not in us))
+
+
+@lru_cache(maxsize=64)
+def _price_of(text: str) -> float | None:
+    """The contract's price: the largest sum stated in a sentence that names the price or consideration."""
+    best = None
+    for match in _PRICE_WORDS.finditer(text):
+        window = text[max(0, match.start() - 200):match.end() + 300]
+        for money in find_money(window):
+            if money.value >= 1000 and (best is None or money.value > best):
+                best = money.value
+    return best
+
+
+def _closest(items: list, text: str, near: str):
+    """The item nearest after the `near` match (else nearest before it); the first item when near is empty."""
+    if not items:
+        return None
+    if not near:
+        return items[0]
+    match = re.search(near, text, re.I)
+    if not match:
+        return None
+    after = [i for i in items if i.start >= match.start()]
+    if after:
+        return min(after, key=lambda i: i.start - match.end())
+    return max(items, key=lambda i: i.start)
+
+
+def _period_days(text: str, near: str) -> float | None:
+    periods = find_periods(text)
+    found = _closest(periods, text, near)
+    if found is not None:
+        return found.days
+    anniversary = _ANNIVERSARY.search(text)
+    if anniversary:
+        word = anniversary.group(1).lower()
+        years = _ORDINALS.get(word) or int(re.match(r"\d+", word).group())
+        return 365.0 * years
+    return None
+
+
+def _percent_of_price(text: str, near: str, document: str) -> float | None:
+    percent = _closest(find_percentages(text), text, near)
+    if percent is not None:
+        return percent.value
+    money = _closest(find_money(text), text, near)
+    price = _price_of(document) if money is not None else None
+    if money is not None and price:
+        return round(100.0 * money.value / price, 3)
+    return None
+
+
+def holder(text: str, sides: Sides, near: str = "") -> str:
+    """Who a sentence gives the right to: 'us', 'them', 'both', or 'none' when no party is named before the
+    right (`near`, e.g. 'may waive'); the party named last before it holds it ('the Seller may waive')."""
+    limit = len(text)
+    if near:
+        match = re.search(near, text, re.I)
+        if match:
+            limit = match.start()
+    head = text[:limit]
+    mentions = []
+    for side in ("us", "them"):
+        pattern = sides.pattern(side)
+        if pattern:
+            mentions += [(m.start(), side) for m in pattern.finditer(head)]
+    mutual = [m.start() for m in _MUTUAL.finditer(head)]
+    mentions += [(start, "both") for start in mutual]
+    if not mentions:
+        return "none"
+    if near:
+        return max(mentions)[1]
+    kinds = {side for _, side in mentions}
+    return "both" if "both" in kinds or kinds == {"us", "them"} else kinds.pop()
+
+
+def extract_value(spec: Extract, sentence: str, clause_text: str, structure: DocumentStructure, sides: Sides):
+    """One extracted value (None when the text does not state it)."""
+    text = {"sentence": sentence, "clause": clause_text, "document": structure.text}[spec.scope]
+    if spec.kind == "percent":
+        found = _closest(find_percentages(text), text, spec.near)
+        return found.value if found else None
+    if spec.kind == "percent_of_price":
+        return _percent_of_price(text, spec.near, structure.text)
+    if spec.kind == "money":
+        found = _closest(find_money(text), text, spec.near)
+        return found.value if found else None
+    if spec.kind == "period_days":
+        return _period_days(text, spec.near)
+    if spec.kind == "number":
+        numbers = [m for m in re.finditer(r"\d+(?:\.\d+)?", text)]
+        if spec.near:
+            anchor = re.search(spec.near, text, re.I)
+            numbers = [m for m in numbers if anchor and m.start() >= anchor.start()]
+        return float(numbers[0].group()) if numbers else None
+    if spec.kind == "holder":
+        return holder(text, sides, spec.near)
+    if spec.kind == "flag":
+        return re.search(_fill(spec.pattern, sides), masked(text), re.I) is not None
+    if spec.kind == "missing_items":
+        return [label for label, pattern in spec.items.items() if not re.search(pattern, text, re.I)]
+    raise ValueError(f"unknown extract kind {spec.kind}")
+
+
+_NUMBER_DOT = re.compile(r"(?<=\d)\.(?=\d)|(?<=\bInc)\.|(?<=\bLtd)\.|(?<=\bCo)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bCorp)\.|(?<=\bPty)\.|(?<=\be\.g)\.|(?<=\bi\.e)\.", re.I)
+
+
+def masked(text: str) -> str:
+    """The text with the full stops that end no sentence ('Section 8.2(a)', 'Ltd.') turned into middle dots,
+    so patterns written with [^.;] ("within one sentence") read across clause numbers. Same length."""
+    return _NUMBER_DOT.sub("\u00b7", text)
+
+
+def _fill(pattern: str, sides: Sides) -> str:
+    """A pattern with {us} and {them} standing for our and the other side's names."""
+    for key, names in (("{us}", sides.us), ("{them}", sides.them)):
+        if key in pattern:
+            pattern = pattern.replace(key, f"(?:{_names_re(tuple(names)).pattern})" if names else "(?!x)x")
+    return pattern
+
+
+fill_sides = _fill

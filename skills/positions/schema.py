@@ -1,0 +1,204 @@
+"""Review positions: what a lawyer's playbook says about one provision, as data one engine evaluates.
+
+A position names a provision, says how to find it in any contract (headings and the words that state it, not
+one contract's drafting), what to read out of the sentence that states it, and the playbook's three lines:
+
+    - id: spa_cap_level
+      title: Seller's liability cap of at least 10% of the price
+      topic: liability_cap
+      applies: {domains: [sha_spa], our_party: [Buyer, Purchaser, 受让方]}
+      find:
+        headings: [limitation, liability, 责任]            # words of the clause's heading (or its parents')
+        cues: ['aggregate liability', 'shall not exceed']   # regexes: a sentence that states the provision
+        ignore: ['specific indemnit']                       # sentences that look alike but are not it
+        excluded: []                                        # regexes: the provision expressly switched off
+      extract:
+        cap: {kind: percent_of_price}
+      escalate: {when: "cap < 10", text: "cap below 10% of the price"}
+      standard: {when: "cap >= 30", text: "cap of 30-100% of the price"}
+      acceptable: {when: "cap >= 10", text: "cap of 10-30% of the price"}
+      if_missing: {verdict: RED, severity: high}
+      severity: high
+      rationale: ...
+      redline: {proposed: "...", fallback: "..."}
+
+Conditions (`when`) are small expressions over the extracted names (see conditions.py); a name that was not
+found is None, and any comparison with None is false. The engine gives RED when `escalate` holds, GREEN when
+`standard` holds, YELLOW when `acceptable` holds, else YELLOW (needs a look), and MISSING when the provision
+is nowhere (with `if_missing`'s verdict and severity; no finding when if_missing is null).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .conditions import check_expression
+
+Severity = Literal["high", "medium", "low"]
+Verdict = Literal["GREEN", "YELLOW", "RED", "MISSING"]
+ExtractKind = Literal["percent", "percent_of_price", "money", "period_days", "holder", "flag", "missing_items", "number"]
+
+
+def _regex(pattern: str) -> str:
+    try:
+        re.compile(pattern.replace("{us}", "x").replace("{them}", "y"))
+    except re.error as exc:
+        raise ValueError(f"not a valid regular expression ({exc}): {pattern!r}") from exc
+    return pattern
+
+
+class Find(BaseModel):
+    """How the provision is located. A sentence must match one of `cues` (or `excluded`); a clause whose
+    heading (or a parent's) holds one of `headings` ranks first, so the operative sub-clause wins over a
+    passing mention elsewhere."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    headings: list[str] = Field(default_factory=list, description="Words of the heading of the clause that holds the provision.")
+    cues: list[str] = Field(default_factory=list, description="Regexes: a sentence that states the provision.")
+    ignore: list[str] = Field(default_factory=list, description="Regexes: sentences that match a cue but are another provision.")
+    excluded: list[str] = Field(default_factory=list, description="Regexes: a sentence that expressly excludes or switches off the provision.")
+    subject: list[str] = Field(default_factory=list, description="Regexes an `excluded` sentence must also match (default: none needed).")
+    categories: list[str] = Field(default_factory=list, description="Clause-type model categories (CUAD names) that hold the provision.")
+    require_heading: bool = Field(False, description="Count a cue only inside a clause whose heading matches.")
+
+    @field_validator("cues", "ignore", "excluded", "subject")
+    @classmethod
+    def _regexes(cls, values: list[str]) -> list[str]:
+        return [_regex(v) for v in values]
+
+
+class Extract(BaseModel):
+    """One value read out of the operative sentence (or its clause)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: ExtractKind
+    near: str = Field("", description="Regex: take the figure closest to (after, else before) this match.")
+    pattern: str = Field("", description="For flags: the regex whose presence sets the flag.")
+    scope: Literal["sentence", "clause", "document"] = "sentence"
+    items: dict[str, str] = Field(default_factory=dict, description="For missing_items: label -> regex.")
+
+    @field_validator("near", "pattern")
+    @classmethod
+    def _regex_field(cls, value: str) -> str:
+        return _regex(value) if value else value
+
+    @model_validator(mode="after")
+    def _complete(self) -> "Extract":
+        if self.kind == "flag" and not self.pattern:
+            raise ValueError("a flag needs a pattern")
+        if self.kind == "missing_items" and not self.items:
+            raise ValueError("missing_items needs items")
+        return self
+
+
+class Rule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    when: str = Field(description="Condition over the extracted names, e.g. 'cap < 10 or excluded'.")
+    text: str = Field("", description="The position in a lawyer's words.")
+
+    @field_validator("when")
+    @classmethod
+    def _valid(cls, value: str) -> str:
+        check_expression(value)
+        return value
+
+
+class IfMissing(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    verdict: Literal["RED", "YELLOW"] = "RED"
+    severity: Severity = "high"
+    where: str = Field("", description="Where the provision would belong, in words (e.g. 'Limitations on claims').")
+
+
+class Redline(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    proposed: str = ""
+    fallback: str = ""
+
+
+class Applies(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    domains: list[str] = Field(default_factory=list, description="Empty: every domain.")
+    our_party: list[str] = Field(default_factory=list, description="Roles we must act for (e.g. Buyer); empty: any.")
+    language: Literal["any", "en", "zh"] = "any"
+    contract: list[str] = Field(default_factory=list, description="Regexes: the contract's opening must match one (e.g. 'share purchase|stock purchase').")
+
+    @field_validator("contract")
+    @classmethod
+    def _regexes(cls, values: list[str]) -> list[str]:
+        return [_regex(v) for v in values]
+
+
+class Position(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    title: str
+    topic: str = Field(description="What the provision is about; findings of other skills on the same topic merge with this one.")
+    applies: Applies = Field(default_factory=Applies)
+    find: Find
+    extract: dict[str, Extract] = Field(default_factory=dict)
+    escalate: Rule | None = None
+    standard: Rule | None = None
+    acceptable: Rule | None = None
+    if_missing: IfMissing | None = None
+    severity: Severity = "high"
+    rationale: str = ""
+    redline: Redline = Field(default_factory=Redline)
+    priority: Literal["must_have", "should_have", "nice_to_have"] = "should_have"
+    also_reported_as: list[str] = Field(default_factory=list, description="Finding kinds of other skills that speak of this topic.")
+
+    @model_validator(mode="after")
+    def _usable(self) -> "Position":
+        if not (self.find.cues or self.find.excluded):
+            raise ValueError("find needs cues or excluded patterns, or the position finds nothing")
+        names = set(self.extract) | {"excluded", "present"} | {f"{n}_count" for n, e in self.extract.items() if e.kind == "missing_items"}
+        for rule in (self.escalate, self.standard, self.acceptable):
+            if rule is not None:
+                unknown = check_expression(rule.when) - names
+                if unknown:
+                    raise ValueError(f"condition {rule.when!r} uses {', '.join(sorted(unknown))}, which extract does not define")
+        return self
+
+
+class PositionSet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    version: str = ""
+    positions: list[Position] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique(self) -> "PositionSet":
+        seen: set[str] = set()
+        for position in self.positions:
+            if position.id in seen:
+                raise ValueError(f"position id '{position.id}' is used twice")
+            seen.add(position.id)
+        return self
+
+    def merged_over(self, base: "PositionSet") -> "PositionSet":
+        """A playbook's positions over a pack's: the same id replaces, a new id is added."""
+        mine = {p.id for p in self.positions}
+        return PositionSet(name=self.name or base.name, version=self.version,
+                           positions=[p for p in base.positions if p.id not in mine] + list(self.positions))
+
+
+def positions_from_data(data: Any, source: str = "positions") -> PositionSet:
+    """Positions from already-parsed YAML/JSON: a list, or a mapping with a `positions` list."""
+    if isinstance(data, PositionSet):
+        return data
+    if isinstance(data, list):
+        data = {"positions": data}
+    if not isinstance(data, dict):
+        raise ValueError(f"{source}: expected a mapping with a 'positions' list")
+    return PositionSet.model_validate({k: v for k, v in data.items() if k in ("name", "version", "positions")})
