@@ -16,7 +16,8 @@ import anyio
 
 from .checklist import SkillRun, analyze_clause, run_required_skills
 from .llm import ChatModel, LLMUnavailable
-from .locate import ClauseReader, drop_covered, pinpoint_risks
+from .locate import ClauseReader, drop_covered, is_descendant, pinpoint_risks
+from .merge import merge_risks
 from .mcp_client import McpToolSession
 from .offline import risks_from_findings
 from .prompts import build_react_agent_messages
@@ -25,6 +26,8 @@ from .risks import normalize_risk, risk_key, verify_quotes
 from .settings import AgentSettings
 from .sweep import sweep_unit
 from .units import ClauseUnit, outline, plan_units
+
+WHOLE_DOCUMENT = "*"
 
 logger = logging.getLogger(__name__)
 
@@ -225,25 +228,28 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     async with anyio.create_task_group() as tg:
         for unit in units:
             tg.start_soon(worker, unit)
-    sweep = await sweep_unit(tools, checklist.get("items", []), review["review_id"], ctx.language)
+    sweep, positions = await sweep_unit(tools, checklist.get("items", []), review["review_id"], ctx.language)
     if sweep is not None:
         units.append(sweep)
     reader = ClauseReader(tools, review["review_id"])
     for unit in units:
         await pinpoint_risks(reader, unit.risks)
-    _finish_risks(units, await contract_texts(tools, review, request))
+    _finish_risks(units, await contract_texts(tools, review, request), positions)
+    arrange_in_document_order(units, await outline(tools, review["review_id"]))
     warnings = []
     if not checklist.get("items"):
         warnings.append(f"the server has no checklist for the {review.get('domain')} domain: no clause was reviewed "
                         f"one by one (is the domain pack's data installed?)")
     return {"review": review, "domain": checklist.get("domain", review.get("domain")), "mode": mode, "warnings": warnings,
             "model": settings.model if llm is not None else None, "units": units, "not_found": missing,
-            "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed)}
+            "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed),
+            "positions": positions.get("verdicts", []), "positions_source": positions.get("source", "")}
 
 
-def _finish_risks(units: list[ClauseUnit], texts: list[str]) -> None:
-    """Check quotes against the contract (and the clause texts the server gave), and drop duplicates that
-    several checklist items found on the same text."""
+def _finish_risks(units: list[ClauseUnit], texts: list[str], positions: dict[str, Any] | None = None) -> None:
+    """Check quotes against the contract (and the clause texts the server gave), then report every issue once:
+    exact repeats go, a section's risk yields to the same risk on its sub-clause, and findings of several skills
+    about one provision merge (merge.py)."""
     seen: set[tuple[str, str, str]] = set()
     clause_texts = [u.text for u in units if u.text]
     for unit in units:
@@ -256,7 +262,30 @@ def _finish_risks(units: list[ClauseUnit], texts: list[str]) -> None:
             seen.add(key)
             kept.append(risk)
         unit.risks = kept
-    everything = [r for unit in units for r in unit.risks]
-    keep = {id(r) for r in drop_covered(everything)}
+    positions = positions or {}
+    green = {v.get("topic", "") for v in positions.get("verdicts", []) if v.get("verdict") == "GREEN"}
+    everything = drop_covered([r for unit in units for r in unit.risks])
+    merged = merge_risks(everything, positions.get("kind_topics") or {}, green)
+    home = {id(r): unit for unit in units for r in unit.risks}
     for unit in units:
-        unit.risks = [r for r in unit.risks if id(r) in keep]
+        unit.risks = []
+    for risk in merged:
+        home[id(risk)].risks.append(risk)
+
+
+def arrange_in_document_order(units: list[ClauseUnit], clauses: list[dict[str, Any]]) -> None:
+    """Each whole-document risk moves to the checklist unit whose clause holds it, and every unit's risks follow
+    the contract's order, so the report reads like the contract."""
+    order = {c["clause_id"]: i for i, c in enumerate(clauses)}
+    clause_units = [u for u in units if u.clause_id != WHOLE_DOCUMENT]
+    for unit in units:
+        if unit.clause_id != WHOLE_DOCUMENT:
+            continue
+        staying = []
+        for risk in unit.risks:
+            target = next((u for u in clause_units if risk.get("clause_id") == u.clause_id
+                           or is_descendant(risk.get("clause_id", ""), u.clause_id)), None)
+            (target.risks if target is not None else staying).append(risk)
+        unit.risks = staying
+    for unit in units:
+        unit.risks.sort(key=lambda r: order.get(r.get("clause_id", ""), len(order)))

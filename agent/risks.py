@@ -69,6 +69,7 @@ def normalize_risk(raw: dict[str, Any], *, clause_id: str, source: str = "model"
         "location": {"original_text": str(original)} if original else None,
         "quote_verified": None,
         "source": source,
+        **{key: raw[key] for key in ("verdict", "topic", "proposed_wording") if raw.get(key)},
     }
 
 

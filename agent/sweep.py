@@ -3,8 +3,9 @@
 Clause-by-clause review only sees what a checklist item points at; a broken cross-reference, an undefined term
 or a missing long-stop date can sit anywhere. Skills say in their input schema whether they take the whole
 document (a `whole_document` flag, or a clause_id whose default or description is '*'); the full schemas come
-from describe_tools (a lazy listing has none), else from the listing. The findings form one extra unit,
-"Whole document", reported after the clauses; duplicates of clause findings are dropped later.
+from describe_tools (a lazy listing has none), else from the listing. The review positions
+(review_positions) always run here. The findings form one extra unit, "Whole document"; the pipeline then
+merges duplicates and moves each risk to the checklist unit whose clause holds it.
 """
 
 from __future__ import annotations
@@ -44,13 +45,20 @@ def whole_document_arguments(schema: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-async def sweep_unit(tools: McpToolSession, items: list[dict[str, Any]], review_id: str, language: str) -> ClauseUnit | None:
+POSITIONS = "review_positions"
+
+
+async def sweep_unit(tools: McpToolSession, items: list[dict[str, Any]], review_id: str,
+                     language: str) -> tuple[ClauseUnit | None, dict[str, Any]]:
+    """The whole-document unit, and the review positions' own output ({} when the server has no such tool):
+    the positions are judged on every review, whatever the checklist names."""
     started = time.monotonic()
-    names = [n for n in dict.fromkeys(s for item in items for s in item.get("required_skills") or []) if tools.has_tool(n)]
+    wanted = [s for item in items for s in item.get("required_skills") or []] + [POSITIONS]
+    names = [n for n in dict.fromkeys(wanted) if tools.has_tool(n)]
     schemas = await full_schemas(tools, names)
     plan = [(name, args) for name in names if (args := whole_document_arguments(schemas.get(name, {}))) is not None]
     if not plan:
-        return None
+        return None, {}
     unit = ClauseUnit(item={"clause_id": WHOLE, "clause_name": "Whole document", "priority": "high",
                             "description": "Checks the skills run over the entire contract.",
                             "required_skills": [name for name, _ in plan]},
@@ -65,4 +73,4 @@ async def sweep_unit(tools: McpToolSession, items: list[dict[str, Any]], review_
             run.skill_context[name] = outcome.data
     unit.risks = risks_from_findings(run.skill_context, WHOLE, language)
     unit.seconds = round(time.monotonic() - started, 3)
-    return unit
+    return unit, run.skill_context.get(POSITIONS) or {}

@@ -50,6 +50,7 @@ class PositionsOutput(BaseModel):
     counts: dict[str, int] = Field(description="Verdicts by colour.")
     verdicts: list[PositionVerdict] = Field(description="In the document's order.")
     findings: list[Finding]
+    kind_topics: dict[str, str] = Field(description="Finding kinds of other skills that speak of a position's topic -> that topic, so a client can merge them.")
     summary: str
 
 
@@ -74,7 +75,9 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
                 for r in results if r.verdict != "GREEN"]
     summary = (f"{len(verdicts)} positions judged ({source}): " + ", ".join(f"{n} {c}" for c, n in counts.items() if n)
                if verdicts else f"no position of {source} applies here")
-    return PositionsOutput(source=source, counts=counts, verdicts=verdicts, findings=findings, summary=summary)
+    kind_topics = {kind: p.topic for p in positions.positions for kind in p.also_reported_as}
+    return PositionsOutput(source=source, counts=counts, verdicts=verdicts, findings=findings, kind_topics=kind_topics,
+                           summary=summary)
 
 
 def prepare_input(clause_id: str, primary_structure, state: dict) -> PositionsInput:

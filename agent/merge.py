@@ -1,0 +1,97 @@
+"""One risk per issue: findings of several skills about the same provision become one risk.
+
+Two risks are the same issue when they sit on the same clause (or one on a sub-clause of the other) and
+either speak of the same topic or quote overlapping text. A risk that says a provision is absent merges with
+every other risk of its topic, wherever it was reported. Where the review positions found a provision at the
+standard (GREEN), other skills' risks on that topic are dropped: the same fact gets one verdict, and the
+positions read the operative clause. The merged risk keeps the review position's
+verdict and severity where there is one (else the highest severity), the most specific clause, every quote as
+evidence and the names of the skills that found it.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from typing import Any
+
+from .locate import is_descendant
+
+POSITIONS_TOOL = "review_positions"
+WHOLE = "*"
+_ABSENCE = re.compile(r"^(missing|no)_")
+_LEVEL = {"high": 0, "medium": 1, "low": 2}
+_SPACE = re.compile(r"\s+")
+
+
+def _quote(risk: dict[str, Any]) -> str:
+    return _SPACE.sub(" ", (risk.get("location") or {}).get("original_text", "")).strip().lower()
+
+
+def topic_of(risk: dict[str, Any], kind_topics: dict[str, str]) -> str:
+    if risk.get("topic"):
+        return risk["topic"]
+    kind = str(risk.get("risk_type", ""))
+    return kind_topics.get(kind) or kind_topics.get(kind.removeprefix("criterion_")) or ""
+
+
+def _absence(risk: dict[str, Any]) -> bool:
+    return risk.get("verdict") == "MISSING" or bool(_ABSENCE.match(str(risk.get("risk_type", ""))))
+
+
+def _related(a: str, b: str) -> bool:
+    return a == b or is_descendant(a, b) or is_descendant(b, a)
+
+
+def _overlap(a: str, b: str, min_run: int = 40) -> bool:
+    if not a or not b:
+        return False
+    if a in b or b in a:
+        return True
+    match = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return match.size >= min(min_run, len(a), len(b))
+
+
+def same_issue(a: dict[str, Any], b: dict[str, Any], kind_topics: dict[str, str]) -> bool:
+    topic_a, topic_b = topic_of(a, kind_topics), topic_of(b, kind_topics)
+    clause_a, clause_b = a.get("clause_id", ""), b.get("clause_id", "")
+    if topic_a and topic_a == topic_b and (_related(clause_a, clause_b) or WHOLE in (clause_a, clause_b) or _absence(a) or _absence(b)):
+        return True
+    return _related(clause_a, clause_b) and WHOLE not in (clause_a, clause_b) and _overlap(_quote(a), _quote(b))
+
+
+def _primary(group: list[dict[str, Any]]) -> dict[str, Any]:
+    return min(group, key=lambda r: (r.get("source") != POSITIONS_TOOL, _LEVEL.get(r.get("risk_level"), 3)))
+
+
+def _combined(group: list[dict[str, Any]]) -> dict[str, Any]:
+    primary = _primary(group)  # updated in place: callers find a merged risk where its primary was
+    deepest = max((r for r in group if r.get("clause_id") not in ("", WHOLE)), default=primary,
+                  key=lambda r: (_related(r["clause_id"], primary.get("clause_id", "")) or primary.get("clause_id") == WHOLE,
+                                 r["clause_id"].count(".") + r["clause_id"].count("(")))
+    if primary.get("clause_id") in ("", WHOLE) or is_descendant(deepest.get("clause_id", ""), primary.get("clause_id", "")):
+        primary["clause_id"] = deepest["clause_id"]
+        if not primary.get("location") and deepest.get("location"):
+            primary["location"], primary["quote_verified"] = deepest["location"], deepest.get("quote_verified")
+    quotes = list(dict.fromkeys((r.get("location") or {}).get("original_text", "") for r in group))
+    primary["evidence"] = [q for q in quotes if q]
+    primary["found_by"] = list(dict.fromkeys(r.get("source", "") for r in group))
+    others = [r["description"] for r in group if r is not primary and r.get("description")
+              and r["description"] != primary.get("description")]
+    if others:
+        primary["also_noted"] = list(dict.fromkeys(others))
+    return primary
+
+
+def merge_risks(risks: list[dict[str, Any]], kind_topics: dict[str, str],
+                green_topics: set[str] = frozenset()) -> list[dict[str, Any]]:
+    """The risks with every issue reported once, in their original order (each group at its first member)."""
+    risks = [r for r in risks if not (r.get("source") != POSITIONS_TOOL and topic_of(r, kind_topics) in green_topics)]
+    groups: list[list[dict[str, Any]]] = []
+    for risk in risks:
+        home = next((g for g in groups if any(same_issue(risk, other, kind_topics) for other in g)), None)
+        if home is None:
+            groups.append([risk])
+        else:
+            home.append(risk)
+    return [_combined(g) if len(g) > 1 else g[0] for g in groups]
