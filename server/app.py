@@ -23,6 +23,7 @@ from .access import roots_from_config
 from .builtin_tools import builtin_specs
 from .calls import call_tool
 from .context import ServerState, session_scope
+from .export_tool import export_spec
 from .listing import ToolCatalog, skill_spec
 from .store import ReviewStore, SqliteReviewStore
 
@@ -61,7 +62,7 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
     registrations = [r for r in (all_registrations() if registrations is None else registrations) if r.status == "active"]
     state = ServerState(
         store=review_store,
-        catalog=ToolCatalog(builtin_specs() + [skill_spec(r) for r in registrations]),
+        catalog=ToolCatalog(builtin_specs() + [export_spec()] + [skill_spec(r) for r in registrations]),
         dispatcher=SkillDispatcher(registrations),
         schema_mode=schema_mode,
         configured_roots=roots_from_config(allowed_dirs),

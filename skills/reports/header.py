@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-MODEL_MODES = ("react", "checklist")
+MODEL_MODES = ("react", "checklist", "host")  # host: findings an MCP host's model handed to export_review
 
 
 def answered_by(summary: dict[str, Any], model: str | None) -> str:
