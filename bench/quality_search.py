@@ -15,6 +15,11 @@ is indexed as passages of about 1,200 characters and a hit names its best one). 
 passage" print the mean size of what counted, so neither figure can hide behind huge clauses.
 
 Printed: per category (pairs, found, share), overall share, and the goal (issue 3: >= 80%).
+
+`--compare` (issue 13) measures three methods on the same pairs in one run: plain BM25 (bm25s defaults
+over the same passages), the project's BM25 (search_reference_doc's ClauseIndex), and find_clauses'
+hybrid search (skills/clauses/search.py), asked by category name and by name + description, over all
+visible contracts and over the third the clause model was not trained on.
 """
 
 from __future__ import annotations
@@ -132,6 +137,97 @@ async def _measure(contracts: list[str] | None, top_k: int, load) -> SearchFigur
     return figures
 
 
+HELD_OUT_NOTE = "held out from the clause model's training (training/train_clause_model.py: every third visible contract)"
+METHODS = ("plain BM25", "BM25 (search_reference_doc)", "find_clauses (hybrid)")
+
+
+def held_out(contracts: list[str]) -> set[str]:
+    """The visible contracts the shipped clause model never saw: every third in name order."""
+    return set(sorted(contracts)[::3])
+
+
+def _plain_bm25(structure):
+    """bm25s with its defaults (k1 1.5, b 0.75, its English stop-words, no stemmer) over the same passages."""
+    import bm25s
+
+    from paralaw.skills.text.retrieval import ClauseIndex
+
+    index = ClauseIndex.for_document(structure)
+    corpus = [structure.text[p.start:p.end] for p in index.passages]
+    retriever = bm25s.BM25()
+    retriever.index(bm25s.tokenize(corpus, stopwords="en", show_progress=False), show_progress=False)
+
+    def search(query: str, top_k: int) -> list[tuple[int, int]]:
+        tokens = bm25s.tokenize([query], stopwords="en", show_progress=False)
+        if not tokens.vocab or not len(corpus):
+            return []
+        ids, scores = retriever.retrieve(tokens, k=min(top_k, len(corpus)), show_progress=False)
+        return [clause_span_of(structure, index.passages[i]) for i, sc in zip(ids[0], scores[0]) if sc > 0]
+
+    return search
+
+
+def clause_span_of(structure, passage) -> tuple[int, int]:
+    return clause_span(structure, {"clause_id": passage.clause_id, "start": passage.start, "end": passage.end})
+
+
+def compare(contracts: list[str] | None = None, top_k: int = TOP_K, load=None, describe: bool = False) -> dict:
+    """Top-k share per method, on the same (contract, category) pairs and the same query, in one run.
+
+    The query is the category name, or with `describe` "<name>. <description>". Returns
+    {method: {"all": (found, pairs), "held_out": (found, pairs), "seconds": s, "misses": [...]}}.
+    """
+    from paralaw.skills.clauses.search import search_clauses
+    from paralaw.skills.text.retrieval import ClauseIndex
+
+    annotations = json.loads((CUAD / "annotations.json").read_text(encoding="utf-8"))["contracts"]
+    descriptions = {name.lower(): (name, text) for name, text in categories().items()}
+    names = contracts or sorted(annotations)
+    unseen = held_out(list(annotations))
+    out = {m: {"all": [0, 0], "held_out": [0, 0], "seconds": 0.0, "misses": []} for m in METHODS}
+    for contract in names:
+        structure = load(f"cuad/contracts/{contract}") if load else load_document(CUAD / "contracts" / contract)
+        plain = _plain_bm25(structure)
+        index = ClauseIndex.for_document(structure)
+
+        def bm25(query: str, k: int):
+            return [clause_span(structure, h.model_dump()) for h in index.search(query, k)]
+
+        def hybrid(query: str, k: int):
+            return [clause_span(structure, h.model_dump()) for h in search_clauses(structure, query, k).hits]
+
+        for label, entry in annotations[contract].items():
+            spans = [(s["start"], s["end"]) for s in entry.get("spans", []) if s.get("start", -1) >= 0]
+            if not spans or label.lower() not in descriptions:
+                continue
+            name, description = descriptions[label.lower()]
+            query = f"{name}. {description}" if describe else name
+            for method, run in zip(METHODS, (plain, bm25, hybrid)):
+                began = time.perf_counter()
+                clauses = run(query, top_k)
+                out[method]["seconds"] += time.perf_counter() - began
+                found = any(s < end and start < e for s, e in clauses for start, end in spans)
+                for key in ("all", "held_out") if contract in unseen else ("all",):
+                    out[method][key][0] += found
+                    out[method][key][1] += 1
+                if not found:
+                    out[method]["misses"].append((contract[:30], name))
+    return out
+
+
+def compare_report(results: dict, describe: bool) -> str:
+    query = "name + description" if describe else "category name"
+    lines = [f"query = {query}; top {TOP_K}; held out = {HELD_OUT_NOTE}",
+             f"{'method':32} {'all':>16} {'held out':>16} {'seconds':>8}"]
+    for method, row in results.items():
+        cells = [f"{f}/{p} {f / p if p else 0:6.1%}" for f, p in (row["all"], row["held_out"])]
+        lines.append(f"{method:32} {cells[0]:>16} {cells[1]:>16} {row['seconds']:8.1f}")
+    plain, hybrid = results[METHODS[0]]["all"], results[METHODS[2]]["all"]
+    if plain[0]:
+        lines.append(f"find_clauses / plain BM25: {hybrid[0] / plain[0]:.2f}x")
+    return "\n".join(lines)
+
+
 def report(figures: SearchFigures) -> str:
     lines = [f"{'category':40} {'pairs':>5} {'found':>5} {'share':>6}"]
     for row in sorted(figures.categories.values(), key=lambda r: r.category):
@@ -147,6 +243,10 @@ def report(figures: SearchFigures) -> str:
 
 
 def main(argv: list[str]) -> int:
+    if "--compare" in argv:
+        for describe in (False, True):
+            print(compare_report(compare(describe=describe), describe))
+        return 0
     figures = measure()
     if "--json" in argv:
         payload = {"overall": figures.share, "passage_level": figures.passage_share, "pairs": figures.pairs,

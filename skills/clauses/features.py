@@ -1,4 +1,4 @@
-"""Text -> sparse feature vectors by feature hashing: word 1-2-grams and character 3-5-grams within words.
+"""Text -> sparse feature vectors by feature hashing: word 1-2-grams and character 4-grams within words.
 
 Why hashing and not a fitted vocabulary: the shipped model is then plain arrays (weights, idf), with no
 vocabulary to pickle, and the same function builds the training matrix and the run-time one, so training
@@ -6,7 +6,7 @@ and inference cannot drift apart. The hash is CRC-32 (zlib), not Python's `hash`
 every process.
 
 Why character n-grams: contracts spell one idea many ways ("non-solicit", "nonsolicitation", "solicit
-for employment"); 3-5-grams inside each word share evidence between those forms without a stemmer that
+for employment"); 4-grams inside each word share evidence between those forms without a stemmer that
 merges "capable" with "cap". Word bigrams keep phrases ("governing law", "first refusal").
 
 A feature's hash picks its column (the low bits) and its sign (the top bit), so collisions cancel out
@@ -25,7 +25,7 @@ import numpy as np
 __all__ = ["DIM", "Rows", "hash_rows", "to_tfidf"]
 
 DIM = 1 << 17  # columns; 2^17 x 41 categories of float16 weights is about 10 MB
-CHAR_SIZES = (3, 4, 5)
+CHAR_SIZES = (4,)  # 3-5-grams measured: macro F1 0.76 vs 0.74 on held-out labels, but 2.2x the features and time
 _WORD = re.compile(r"[a-z]+|\d+")
 _MASK = DIM - 1
 
