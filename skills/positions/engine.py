@@ -70,10 +70,8 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
     for clause in structure.iter_clauses():
         text = clause.text
         offset = clause.start if structure.text[clause.start:clause.start + len(text)] == text else structure.text.find(text)
-        body_from = 0
         first_line = text.split("\n", 1)[0]
-        if clause.title and clause.title in first_line and "\n" in text.strip() and len(first_line) < 160:
-            body_from = len(first_line)
+        body_from = len(first_line) if _is_heading(first_line, clause) else 0
         titles = titles_of(clause)
         in_definitions = bool(_DEFINITION_HEADING.search(titles))
         for sentence in split_sentences(text[body_from:]):
@@ -83,6 +81,17 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
             out.append(Sentence(clause=clause, text=sentence.text, start=start, titles=titles, in_definitions=in_definitions,
                                 matchable=masked(sentence.text)))
     return out
+
+
+def _is_heading(line: str, clause: Clause) -> bool:
+    """Whether a clause's first line is its heading (quoted evidence is never a heading): the line that holds
+    its title, or a short line that ends no sentence ('## 21 Assignment and Subcontracting')."""
+    line = line.strip().lstrip("#").strip()
+    if not line:
+        return False
+    if clause.title and clause.title in line and len(line) < 160:
+        return True
+    return len(line.split()) <= 12 and len(line) < 80 and not re.search(r"[.;:。；：]$", line)
 
 
 @lru_cache(maxsize=4096)

@@ -115,6 +115,33 @@ def _percent_of_price(text: str, near: str, document: str) -> float | None:
     return None
 
 
+_RATE_UNIT = [(re.compile(r"^[^.;,，。；]{0,30}?(per|a|each|every)\s+(calendar\s+)?day|^[^.;]{0,30}?daily|^[^，。；]{0,10}?每日|^日", re.I), 365.0),
+              (re.compile(r"^[^.;,，。；]{0,30}?(per|a|each|every)\s+(calendar\s+)?week|^[^.;]{0,30}?weekly", re.I), 52.0),
+              (re.compile(r"^[^.;,，。；]{0,30}?(per|a|each|every)\s+(calendar\s+)?month|^[^.;]{0,30}?monthly|^[^，。；]{0,10}?每月|^月", re.I), 12.0)]
+_RATE_BEFORE = [(re.compile(r"(每日|日息|按日)[^，。；]{0,10}$"), 365.0), (re.compile(r"(每月|月息|按月)[^，。；]{0,10}$"), 12.0)]
+
+
+def _annual_rate(text: str, near: str) -> float | None:
+    """A rate as a yearly percentage: '4% per month' is 48, '0.05% a day' 18.25, '每日万分之五' 18.25."""
+    found = _closest(find_percentages(text), text, near)
+    if found is None:
+        zh = re.search(r"(每日|每天|按日)[^，。；]{0,6}万分之([一二三四五六七八九十\d.]+)", text)
+        if not zh:
+            return None
+        digits = "一二三四五六七八九"
+        value = zh.group(2)
+        number = float(value) if re.fullmatch(r"[\d.]+", value) else float(digits.index(value[0]) + 1) if value[0] in digits else None
+        return None if number is None else round(number / 100 * 365, 3)
+    after, before = text[found.end:found.end + 40], text[max(0, found.start - 12):found.start]
+    for pattern, factor in _RATE_UNIT:
+        if pattern.search(after):
+            return round(found.value * factor, 3)
+    for pattern, factor in _RATE_BEFORE:
+        if pattern.search(before):
+            return round(found.value * factor, 3)
+    return found.value
+
+
 def holder(text: str, sides: Sides, near: str = "") -> str:
     """Who a sentence gives the right to: 'us', 'them', 'both', or 'none' when no party is named before the
     right (`near`, e.g. 'may waive'); the party named last before it holds it ('the Seller may waive')."""
@@ -147,6 +174,8 @@ def extract_value(spec: Extract, sentence: str, clause_text: str, structure: Doc
         return found.value if found else None
     if spec.kind == "percent_of_price":
         return _percent_of_price(text, spec.near, structure.text)
+    if spec.kind == "annual_rate":
+        return _annual_rate(text, spec.near)
     if spec.kind == "money":
         found = _closest(find_money(text), text, spec.near)
         return found.value if found else None

@@ -39,7 +39,7 @@ from .conditions import check_expression
 
 Severity = Literal["high", "medium", "low"]
 Verdict = Literal["GREEN", "YELLOW", "RED", "MISSING"]
-ExtractKind = Literal["percent", "percent_of_price", "money", "period_days", "holder", "flag", "missing_items", "number"]
+ExtractKind = Literal["percent", "percent_of_price", "annual_rate", "money", "period_days", "holder", "flag", "missing_items", "number"]
 
 
 def _regex(pattern: str) -> str:
