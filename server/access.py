@@ -82,6 +82,11 @@ def _symlink_below(root: Path, relative: Path) -> Path | None:
 def resolve_path(raw: str, roots: list[Path]) -> Path:
     """The file `raw` names, if it lies inside one of `roots`; AccessDenied otherwise (also for a path the
     operating system cannot take: too long, a NUL byte, ...)."""
+    return resolve_in_root(raw, roots)[0]
+
+
+def resolve_in_root(raw: str, roots: list[Path]) -> tuple[Path, Path]:
+    """(the file `raw` names, the root it lies in): what the file gate opens it from, link-free below the root."""
     try:
         return _resolve(raw, roots)
     except (OSError, ValueError) as exc:
@@ -91,7 +96,7 @@ def resolve_path(raw: str, roots: list[Path]) -> Path:
                            details={"path": shown}) from exc
 
 
-def _resolve(raw: str, roots: list[Path]) -> Path:
+def _resolve(raw: str, roots: list[Path]) -> tuple[Path, Path]:
     text = (raw or "").strip()
     if not text:
         raise AccessDenied("empty path", code="INVALID_PATH")
@@ -126,4 +131,4 @@ def _resolve(raw: str, roots: list[Path]) -> Path:
                            details={"path": text, "link": str(link)})
     if not _inside(path.resolve(), root.resolve()):
         raise AccessDenied(f"'{text}' resolves outside the allowed folders", details={"path": text})
-    return path
+    return path, root

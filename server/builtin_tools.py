@@ -119,8 +119,8 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
                     details={"client_roots": [str(r) for r in client_roots],
                              "allowed_roots": [str(r) for r in call.state.configured_roots]})
     before = call.state.open_domains()
+    playbook = await anyio.to_thread.run_sync(load_playbook, data.playbook_path, roots) if data.playbook_path else None
     documents = await anyio.to_thread.run_sync(load_documents, data.documents, roots)
-    playbook = load_playbook(data.playbook_path, roots) if data.playbook_path else None
     review = new_review(documents, domain=data.domain, our_party=data.our_party, language=data.language, playbook=playbook)
     existing = next((r for r in call.state.store.list() if same_review(r, review)), None)
     if existing is not None:  # opening the same matter again resumes it instead of making a rival review

@@ -12,11 +12,12 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, Field
 
+from paralaw.skills.documents.gate import read_data_file
 from paralaw.skills.documents.loaders import load_document, parse_document_text
 from paralaw.skills.documents.model import DocumentStructure
 from paralaw.skills.errors import DocumentError, ParalawError
 
-from .access import resolve_path
+from .access import resolve_in_root
 from .store import Review, ReviewStore, StoredDocument, new_review_id
 
 Role = Literal["primary", "gc", "pc", "er", "reference", "baseline"]
@@ -68,7 +69,8 @@ def _load_one(spec: DocumentSpec, roots: list[Path]) -> DocumentStructure:
     if spec.path and spec.text:
         raise ReviewError("give either path or text for a document, not both", code="INVALID_ARGUMENT")
     if spec.path:
-        return load_document(resolve_path(spec.path, roots))
+        path, root = resolve_in_root(spec.path, roots)
+        return load_document(path, root=root)
     if spec.text is not None:
         name = spec.filename or f"{spec.role}.md"
         return parse_document_text(spec.text, filename=name)
@@ -105,16 +107,13 @@ def load_documents(specs: list[DocumentSpec], roots: list[Path]) -> list[StoredD
 
 
 def load_playbook(path: str, roots: list[Path]) -> dict[str, Any]:
-    """A user's checklist / criteria file (YAML or JSON), read only inside the allowed roots."""
-    resolved = resolve_path(path, roots)
+    """A user's checklist / criteria file (YAML or JSON), read only inside the allowed roots, through the file
+    gate (no link followed, a regular file within the size limit, no alias bomb: gate.read_data_file). Blocking:
+    run it in a worker thread."""
+    resolved, root = resolve_in_root(path, roots)
+    text, fmt = read_data_file(resolved, root=root)
     try:
-        text = resolved.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise DocumentError(f"{path} does not exist", code="FILE_NOT_FOUND") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DocumentError(f"{path} cannot be read: {exc}", code="FILE_NOT_READABLE") from exc
-    try:
-        data = json.loads(text) if resolved.suffix.lower() == ".json" else yaml.safe_load(text)
+        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise DocumentError(f"{path} is not valid YAML/JSON: {exc}", code="INVALID_PLAYBOOK") from exc
     if not isinstance(data, dict):

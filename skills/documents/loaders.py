@@ -8,15 +8,16 @@ tracked changes, footnotes and comments are read by docx_text.py.
 
 from __future__ import annotations
 
+import io
 import os
 import re
-import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DocumentError
 from .docx_numbering import NumberingRenderer
+from .gate import open_file
 from .docx_text import VIEWS, Notes, View, paragraph_text, qn, row_shown
 from .model import DocumentStructure
 from .pdf_lines import drop_running_lines, join_lines
@@ -36,13 +37,58 @@ DEFAULT_LIMITS = Limits()
 _READABLE_ZH = re.compile(r"[\x00-\x7f\u3000-\u303f\u4e00-\u9fff\uff00-\uffef\u2018-\u201d\u2026\u00b7\u3400-\u4dbf]")
 
 
+_BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\xef\xbb\xbf", "utf-8"),
+         (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))  # UTF-32 first: its LE BOM starts like UTF-16's
+
+
+_COMMON_UNITS = frozenset(b" \t\r\n0123456789.,;:()")
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """UTF-32 or UTF-16 without a BOM: the reading of the first 4 KB in which the most code units are the
+    spaces, newlines, digits and punctuation every contract has (read the wrong way round, or at the wrong
+    width, those characters never come out as themselves). None when no reading finds any."""
+    sample = data[:4096]
+    best, best_share = None, 0.0
+    for encoding, width, order in (("utf-32-le", 4, "little"), ("utf-32-be", 4, "big"),
+                                   ("utf-16-le", 2, "little"), ("utf-16-be", 2, "big")):
+        if width == 4 and len(data) % 4:
+            continue
+        units = [int.from_bytes(sample[i:i + width], order) for i in range(0, len(sample) - width + 1, width)]
+        share = sum(unit in _COMMON_UNITS for unit in units) / max(1, len(units))
+        if share > best_share:
+            best, best_share = encoding, share
+    return best if best_share >= 0.03 else None
+
+
+def _decode_wide(data: bytes, encoding: str, name: str) -> str:
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:  # an odd byte count, a lone surrogate, a code point past U+10FFFF
+        raise DocumentError(f"{name or 'file'} is not valid {encoding.upper()} text ({exc.reason} at byte {exc.start}); "
+                            "save it as UTF-8", code="INVALID_ENCODING") from None
+    if "\x00" in text:
+        raise DocumentError(f"{name or 'file'} decodes as {encoding.upper()} with NUL characters in it; save it as UTF-8",
+                            code="INVALID_ENCODING")
+    return text
+
+
 def decode_text(data: bytes, name: str = "") -> str:
-    """UTF-8 (with or without BOM), UTF-16 with BOM, then GB18030 for Chinese files saved by older tools."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+    """By BOM (UTF-8, UTF-16, UTF-32), then UTF-16/UTF-32 without one (from the zero bytes), UTF-8, and GB18030
+    for Chinese files saved by older tools. Text that fits none is INVALID_ENCODING, never a decoding exception."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            if encoding != "utf-8":
+                return _decode_wide(data[len(bom):], encoding, name)
+            data = data[len(bom):]
+            break
     if b"\x00" in data[:8192]:
+        wide = _wide_encoding(data)
+        try:
+            if wide is not None:
+                return _decode_wide(data, wide, name)
+        except DocumentError:
+            pass  # a guess without a BOM that does not decode: binary, not broken text
         raise DocumentError(f"{name or 'file'} looks binary, not text", code="UNSUPPORTED_FORMAT")
     try:
         return data.decode("utf-8")
@@ -59,38 +105,39 @@ def decode_text(data: bytes, name: str = "") -> str:
     raise DocumentError(f"{name or 'file'} is not valid UTF-8 or GB18030 text; save it as UTF-8", code="INVALID_ENCODING")
 
 
-def _docx_text(path: Path, limits: Limits) -> str:
+def _docx_text(data: bytes, name: str, limits: Limits) -> str:
+    """The text of a .docx whose bytes the gate read (the path is never opened twice)."""
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
             unzipped = sum(info.file_size for info in members)
             # deflate never grows data by more than a few bytes a block: a member whose compressed size exceeds
             # its declared size by more lies about it (a bomb hiding from the size limit below)
             lying = next((info.filename for info in members if info.compress_size > info.file_size * 1.01 + 1024), None)
     except zipfile.BadZipFile as exc:
-        raise DocumentError(f"{path.name} is not a valid .docx file (corrupt or truncated)", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{name} is not a valid .docx file (corrupt or truncated)", code="CORRUPT_FILE") from exc
     if lying is not None:
-        raise DocumentError(f"{path.name} is not a valid .docx file: {lying} declares fewer bytes than it holds",
+        raise DocumentError(f"{name} is not a valid .docx file: {lying} declares fewer bytes than it holds",
                             code="CORRUPT_FILE")
     if unzipped > limits.max_unzipped_bytes:
         raise DocumentError(
-            f"{path.name} expands to {unzipped} bytes, over the {limits.max_unzipped_bytes}-byte limit",
+            f"{name} expands to {unzipped} bytes, over the {limits.max_unzipped_bytes}-byte limit",
             code="FILE_TOO_LARGE",
         )
     try:
-        document = docx.Document(str(path))
+        document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile) as exc:
-        raise DocumentError(f"{path.name} is not a valid .docx file: {_first_line(exc)}", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{name} is not a valid .docx file: {_first_line(exc)}", code="CORRUPT_FILE") from exc
     except Exception as exc:  # lxml and friends raise their own types on broken XML
-        raise DocumentError(f"{path.name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
     view = docx_view()
     try:
         return _docx_lines(document, view)
     except Exception as exc:  # a well-formed package with broken parts (styles, numbering) inside
-        raise DocumentError(f"{path.name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{name} could not be read as .docx: {_first_line(exc)}", code="CORRUPT_FILE") from exc
 
 
 def _first_line(exc: BaseException) -> str:
@@ -149,65 +196,71 @@ def _cell_text(cell, view: View, notes: Notes) -> str:
     return " ".join(" ".join(texts).split())
 
 
-def _pdf_text(path: Path, limits: Limits) -> str:
+def _pdf_text(data: bytes, name: str, limits: Limits) -> str:
+    """The text of a PDF whose bytes the gate read (the path is never opened twice)."""
     from pypdf import PdfReader
 
     try:
-        reader = PdfReader(str(path))
+        reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
             try:
                 if not reader.decrypt(""):
-                    raise DocumentError(f"{path.name} is encrypted; remove the password and try again", code="ENCRYPTED_FILE")
+                    raise DocumentError(f"{name} is encrypted; remove the password and try again", code="ENCRYPTED_FILE")
             except DocumentError:
                 raise
             except Exception as exc:
-                raise DocumentError(f"{path.name} is encrypted; remove the password and try again", code="ENCRYPTED_FILE") from exc
+                raise DocumentError(f"{name} is encrypted; remove the password and try again", code="ENCRYPTED_FILE") from exc
         if len(reader.pages) > limits.max_pdf_pages:
-            raise DocumentError(f"{path.name} has {len(reader.pages)} pages, over the {limits.max_pdf_pages}-page limit", code="FILE_TOO_LARGE")
+            raise DocumentError(f"{name} has {len(reader.pages)} pages, over the {limits.max_pdf_pages}-page limit", code="FILE_TOO_LARGE")
         pages = [(page.extract_text() or "") for page in reader.pages]
     except DocumentError:
         raise
     except RecursionError as exc:
-        raise DocumentError(f"{path.name} is not a readable PDF (its object tree nests too deeply)", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{name} is not a readable PDF (its object tree nests too deeply)", code="CORRUPT_FILE") from exc
     except Exception as exc:  # pypdf raises many types on broken files (PdfReadError, struct/zlib errors, ...)
         detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise DocumentError(f"{path.name} is not a readable PDF (corrupt or truncated): {detail}", code="CORRUPT_FILE") from exc
+        raise DocumentError(f"{name} is not a readable PDF (corrupt or truncated): {detail}", code="CORRUPT_FILE") from exc
     page_lines = [[line.rstrip() for line in page.splitlines()] for page in pages]
     return join_lines(drop_running_lines(page_lines))
 
 
-def read_document_text(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> str:
+def read_document_bytes(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS, *,
+                        root: str | os.PathLike[str] | None = None) -> bytes:
+    """A contract file's bytes, read once through the file gate (gate.py: no link followed, a regular file
+    only, its size checked before the read and the read bounded), its type checked before a byte is read."""
     path = Path(path)
-    try:
-        info = path.stat()
-    except FileNotFoundError as exc:
-        raise DocumentError(f"{path} does not exist", code="FILE_NOT_FOUND") from exc
-    except OSError as exc:
-        raise DocumentError(f"{path} cannot be read: {exc.strerror}", code="FILE_NOT_READABLE") from exc
-    if stat.S_ISDIR(info.st_mode):
-        raise DocumentError(f"{path} is a directory, not a file", code="NOT_A_FILE")
-    if not stat.S_ISREG(info.st_mode):
-        raise DocumentError(f"{path} is not a regular file", code="NOT_A_FILE")
-    if info.st_size == 0:
+    with open_file(path, max_bytes=limits.max_bytes, root=root) as handle:
+        if handle.size == 0:
+            raise DocumentError(f"{path.name} is empty", code="EMPTY_DOCUMENT")
+        suffix = path.suffix.lower()
+        if suffix not in SUPPORTED:
+            raise DocumentError(f"{path.name}: unsupported file type '{suffix or '(none)'}'; use one of {', '.join(SUPPORTED)}", code="UNSUPPORTED_FORMAT")
+        data = handle.read()
+    if not data:
         raise DocumentError(f"{path.name} is empty", code="EMPTY_DOCUMENT")
-    if info.st_size > limits.max_bytes:
-        raise DocumentError(f"{path.name} is {info.st_size} bytes, over the {limits.max_bytes}-byte limit", code="FILE_TOO_LARGE")
-    suffix = path.suffix.lower()
-    if suffix not in SUPPORTED:
-        raise DocumentError(f"{path.name}: unsupported file type '{suffix or '(none)'}'; use one of {', '.join(SUPPORTED)}", code="UNSUPPORTED_FORMAT")
-    try:
-        if suffix == ".docx":
-            return _docx_text(path, limits)
-        if suffix == ".pdf":
-            return _pdf_text(path, limits)
-        return decode_text(path.read_bytes(), path.name)
-    except PermissionError as exc:
-        raise DocumentError(f"{path} cannot be read: permission denied", code="FILE_NOT_READABLE") from exc
+    return data
 
 
-def load_document(path: str | os.PathLike[str], *, document_id: str | None = None, limits: Limits = DEFAULT_LIMITS) -> DocumentStructure:
-    """Read and parse a contract file. Raises DocumentError with a code for anything unusable."""
-    text = read_document_text(path, limits)
+def document_text(data: bytes, name: str, limits: Limits = DEFAULT_LIMITS) -> str:
+    """The text of a document's bytes, by the type its name gives (.docx, .pdf, else text)."""
+    suffix = Path(name).suffix.lower()
+    if suffix == ".docx":
+        return _docx_text(data, name, limits)
+    if suffix == ".pdf":
+        return _pdf_text(data, name, limits)
+    return decode_text(data, name)
+
+
+def read_document_text(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS, *,
+                       root: str | os.PathLike[str] | None = None) -> str:
+    return document_text(read_document_bytes(path, limits, root=root), Path(path).name, limits)
+
+
+def load_document(path: str | os.PathLike[str], *, document_id: str | None = None, limits: Limits = DEFAULT_LIMITS,
+                  root: str | os.PathLike[str] | None = None) -> DocumentStructure:
+    """Read and parse a contract file. Raises DocumentError with a code for anything unusable. With `root`, the
+    file is opened from that folder without following a link on the way (see gate.py)."""
+    text = read_document_text(path, limits, root=root)
     return parse_document_text(text, filename=Path(path).name, document_id=document_id)
 
 

@@ -266,18 +266,22 @@ def parse_criteria(text: str, source: str = "criteria", fmt: str | None = None) 
 
 
 def load_criteria_file(path: str | Path) -> CriteriaSet:
-    """A user's playbook from a .yaml/.yml/.json file."""
+    """A user's playbook from a .yaml/.yml/.json file, read through the file gate (no link followed, a regular
+    file within the size limit, the read off no FIFO or device, no YAML alias bomb: documents/gate.py)."""
+    from ..documents.gate import read_data_file
+    from ..errors import DocumentError
+
     path = Path(path).expanduser()
     if path.suffix.lower() not in (".yaml", ".yml", ".json"):
         raise CriteriaError(f"{path.name}: a playbook must be a .yaml, .yml or .json file", code="INVALID_ARGUMENT",
                             details={"path": str(path)})
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise CriteriaError(f"playbook file not found: {path}", code="FILE_NOT_FOUND", details={"path": str(path)}) from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CriteriaError(f"cannot read playbook {path}: {exc}", details={"path": str(path)}) from exc
-    return parse_criteria(text, source=path.name, fmt="json" if path.suffix.lower() == ".json" else "yaml")
+        text, fmt = read_data_file(path, code="INVALID_CRITERIA")
+    except DocumentError as exc:
+        code = exc.code if exc.code in ("FILE_NOT_FOUND", "FILE_TOO_LARGE", "NOT_A_FILE", "ACCESS_DENIED") else "INVALID_CRITERIA"
+        raise CriteriaError(f"playbook {exc.message}" if exc.code == "FILE_NOT_FOUND" else exc.message, code=code,
+                            details={"path": str(path), **exc.details}) from exc
+    return parse_criteria(text, source=path.name, fmt=fmt)
 
 
 def criteria_from_data(data: Any, source: str = "playbook") -> CriteriaSet:

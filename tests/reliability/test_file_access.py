@@ -132,7 +132,7 @@ async def test_client_roots_narrow_and_never_widen(tree):
                     assert payload(refused)["code"] in codes, (uris, raw)
                     assert SECRET not in refused.content[0].text
                     refused = await client.call_tool("open_review", {"documents": [{"path": "msa.md"}], "playbook_path": raw})
-                    assert payload(refused)["code"] in codes, (uris, raw)
+                    assert payload(refused)["code"] in codes + ("UNSUPPORTED_FORMAT",), (uris, raw)  # not .yaml/.json
                     assert SECRET not in refused.content[0].text
             offered["uris"] = ["file:///"]  # everything: the server's folder still bounds it
             assert not (await client.call_tool("open_review", {"documents": [{"path": "msa.md"}]})).is_error
