@@ -88,7 +88,7 @@ def write_reports(data: dict[str, Any], primary: str, *, docx_path: str | None, 
     clause_texts = {c.clause_id: structure.full_text(c) for c in structure.iter_clauses()} if structure else {}
     notes = []
     if docx_path:
-        result = write_docx(report, docx_path, source=primary, text=text)
+        result = write_docx(report, docx_path, source=primary, text=text, view="original" if original else "current")
         note = f"{docx_path}: {result.comments} comments, {result.revisions} tracked changes"
         if result.not_located:
             note += f"; {len(result.not_located)} quotes not found in the document (commented on their clause)"

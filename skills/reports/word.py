@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,31 +98,32 @@ def _ours(element, tag: str) -> bool:
     return element.tag == w(tag) and element.get(w("author")) == AUTHOR
 
 
-def _input_runs(element, out: list):
-    """Runs of the paragraph as the input reads (its own revisions accepted; our deletions in, our insertions out)."""
+def _input_runs(element, out: list, view: str = "current"):
+    """Runs of the paragraph as the review read the input: the document's own revisions in `view` ("current":
+    accepted, "original": rejected), our deletions in and our insertions out."""
     for child in element:
         tag = child.tag
         if tag == w("r"):
             out.append(child)
         elif tag in (w("ins"), w("moveTo")):
-            if not _ours(child, "ins"):
-                _input_runs(child, out)
-        elif tag == w("del"):
-            if _ours(child, "del"):
-                _input_runs(child, out)
+            if not _ours(child, "ins") and view == "current":
+                _input_runs(child, out, view)
+        elif tag in (w("del"), w("moveFrom")):
+            if _ours(child, "del") or view == "original":
+                _input_runs(child, out, view)
         elif tag in (w("hyperlink"), w("smartTag"), w("customXml"), w("fldSimple"), w("sdt"), w("sdtContent")):
-            _input_runs(child, out)
+            _input_runs(child, out, view)
     return out
 
 
 class ParagraphText:
     """A paragraph's text with, for each character, the text node it comes from, so a quote can be cut out."""
 
-    def __init__(self, p) -> None:
+    def __init__(self, p, view: str = "current") -> None:
         self.p = p
         self.text = ""
         self.pieces: list[tuple[Any, Any, int]] = []  # (run, node or None, start offset)
-        for run in _input_runs(p, []):
+        for run in _input_runs(p, [], view):
             for node in run:
                 if node.tag in (w("t"), w("delText")):
                     piece = node.text or ""
@@ -180,15 +182,58 @@ def _split_at(paragraph: ParagraphText, offset: int) -> None:
         return
 
 
-def _runs_between(p, start: int, end: int) -> list:
-    """The runs covering [start, end) after splitting at both ends (in document order)."""
-    _split_at(ParagraphText(p), start)
-    _split_at(ParagraphText(p), end)
+def _runs_in(p, start: int, end: int, view: str) -> list:
+    """The runs whose text lies in [start, end) (in document order); split at both ends first."""
     runs = []
-    for run, _, at in ParagraphText(p).pieces:
+    for run, _, at in ParagraphText(p, view).pieces:
         if start <= at < end and (not runs or runs[-1] is not run):
             runs.append(run)
     return runs
+
+
+_ELLIPSIS = ("...", "\u2026")
+
+
+def minimal_edit(old: str, new: str) -> tuple[int, int, str] | None:
+    """(start, end, replacement): the smallest run of whole words of `old` to replace so that it reads as `new`,
+    or None when nothing changes or `new` does not fit `old`.
+
+    A lawyer's redline strikes the words that change ("one (1) month" -> "twelve (12) months"), not the whole
+    clause. Proposed wording may also be an excerpt ("... twelve (12) months ..."): the ellipses mark words of
+    the quote left as they are, so the excerpt is aligned inside the quote rather than replacing it.
+    """
+    new = new.strip()
+    open_start, open_end = new.startswith(_ELLIPSIS), new.endswith(_ELLIPSIS)
+    if open_start:
+        new = new[3 if new.startswith("...") else 1:].lstrip()
+    if open_end:
+        new = new[:-3 if new.endswith("...") else -1].rstrip()
+    old_words = [(m.start(), m.end()) for m in re.finditer(r"\S+", old)]
+    new_words = [(m.start(), m.end()) for m in re.finditer(r"\S+", new)]
+    if not old_words or not new_words:
+        return None
+    matcher = difflib.SequenceMatcher(None, [old[a:b] for a, b in old_words], [new[a:b] for a, b in new_words], autojunk=False)
+    ops = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    if open_start and ops and ops[0][0] == "delete" and ops[0][1] == 0:
+        ops = ops[1:]  # quote words before the excerpt stay
+    if open_end and ops and ops[-1][0] == "delete" and ops[-1][2] == len(old_words):
+        ops = ops[:-1]  # and those after it
+    if not ops:
+        return None
+    matched = sum(block.size for block in matcher.get_matching_blocks())
+    if (open_start or open_end) and matched < 0.5 * len(new_words):
+        return None  # the excerpt shares too few words with the quote to say where it goes
+    i1, i2, j1, j2 = ops[0][1], ops[-1][2], ops[0][3], ops[-1][4]
+    if (open_start and i1 == 0 and j1 == 0) or (open_end and i2 == len(old_words) and j2 == len(new_words)):
+        return None  # the excerpt changes its open end: where its words stop replacing the quote's is a guess
+    if i1 == i2 or j1 == j2:  # a pure insertion or deletion: take the word before (or after) along
+        if i1 > 0 and j1 > 0:
+            i1, j1 = i1 - 1, j1 - 1
+        elif i2 < len(old_words) and j2 < len(new_words):
+            i2, j2 = i2 + 1, j2 + 1
+        else:
+            return None
+    return old_words[i1][0], old_words[i2 - 1][1], new[new_words[j1][0]:new_words[j2 - 1][1]]
 
 
 # --- writing the markup --------------------------------------------------------------------------------
@@ -278,19 +323,19 @@ def _candidates(quote: str) -> list[tuple[str, bool]]:
     return [(t, c) for t, c in out if t.strip()]
 
 
-def _clause_heading(paragraphs: list, clause_id: str, clause_texts: dict[str, str]):
+def _clause_heading(paragraphs: list, clause_id: str, clause_texts: dict[str, str], view: str):
     """The paragraph that opens a clause: its first line as the review read it, else the first paragraph."""
     first_line = (clause_texts.get(clause_id) or "").split("\n", 1)[0].lstrip("# ").strip()
     for text, _ in _candidates(first_line) if first_line else []:
         for p in paragraphs:
-            found = ParagraphText(p).find(text)
+            found = ParagraphText(p, view).find(text)
             if found:
                 return p
     return None
 
 
 def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, str] | None = None,
-             when: dt.datetime | None = None) -> DocxResult:
+             when: dt.datetime | None = None, view: str = "current") -> DocxResult:
     """Add a comment per risk and a tracked change per proposed wording to `document` (a python-docx Document)."""
     markup = Markup(document, when or dt.datetime.now(dt.timezone.utc))
     body = document.element.body
@@ -302,7 +347,7 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
         spot = None
         for text, complete in _candidates(quote) if quote else []:
             for p in paragraphs:
-                found = ParagraphText(p).find(text)
+                found = ParagraphText(p, view).find(text)
                 if found:
                     spot = (p, found, complete)
                     break
@@ -311,29 +356,32 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
         redlined = False
         if spot is not None:
             p, (start, end), complete = spot
-            runs = _runs_between(p, start, end)
-            edges = None
-            if wording and complete:
-                edges = markup.redline(runs, wording)
+            change = minimal_edit(ParagraphText(p, view).text[start:end], wording) if wording and complete else None
+            cuts = [start, end] + ([start + change[0], start + change[1]] if change else [])
+            for offset in sorted(set(cuts)):
+                _split_at(ParagraphText(p, view), offset)
+            runs = _runs_in(p, start, end, view)
+            edges = markup.redline(_runs_in(p, start + change[0], start + change[1], view), change[2]) if change else None
             if edges is not None:
                 redlined = True
                 result.revisions += 1
-                first, last = edges
-            else:
-                if wording:
-                    result.redline_skipped.append(risk.get("id", ""))
-                first, last = _outermost(runs[0]), _outermost(runs[-1])
+            elif wording:
+                result.redline_skipped.append(risk.get("id", ""))
+            first, last = _outermost(runs[0]), _outermost(runs[-1])
+            following = last.getnext()
+            if _ours(last, "del") and following is not None and _ours(following, "ins"):
+                last = following  # the comment spans the proposed words too
         else:
             if quote:
                 result.not_located.append(risk.get("id", ""))
             if wording:
                 result.redline_skipped.append(risk.get("id", ""))
-            p = _clause_heading(paragraphs, str(risk.get("clause_id", "")), clause_texts or {})
+            p = _clause_heading(paragraphs, str(risk.get("clause_id", "")), clause_texts or {}, view)
             if p is None:
-                p = _first_text(paragraphs)
+                p = _first_text(paragraphs, view)
             if p is None:
                 continue
-            runs = _input_runs(p, [])
+            runs = _input_runs(p, [], view)
             first, last = _outermost(runs[0]), _outermost(runs[-1])
         markup.comment(first, last, comment_lines(risk, wording, located=spot is not None, redlined=redlined))
         result.comments += 1
@@ -346,13 +394,15 @@ def _outermost(run):
     return parent if _ours(parent, "del") or _ours(parent, "ins") else run
 
 
-def _first_text(paragraphs: list):
-    return next((p for p in paragraphs if _input_runs(p, []) and ParagraphText(p).text.strip()), None)
+def _first_text(paragraphs: list, view: str):
+    return next((p for p in paragraphs if _input_runs(p, [], view) and ParagraphText(p, view).text.strip()), None)
 
 
-def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Path | None, text: str) -> DocxResult:
+def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Path | None, text: str,
+               view: str = "current") -> DocxResult:
     """Write the reviewed contract. `source` is the input file (kept when it is a .docx); `text` is the text
-    the review read (used to generate the document otherwise)."""
+    the review read (used to generate the document otherwise); `view` is how the review read the .docx's own
+    tracked changes ("current" or "original"), so quotes are looked for in the same text."""
     import docx
 
     from ..documents.loaders import parse_document_text
@@ -362,7 +412,7 @@ def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Pa
     document = docx.Document(str(source)) if source is not None and source.suffix.lower() == ".docx" else generated_document(text)
     finished = report.get("finished")
     when = dt.datetime.fromisoformat(finished) if isinstance(finished, str) else None
-    result = annotate(document, report_risks(report), clause_texts=clause_texts, when=when)
+    result = annotate(document, report_risks(report), clause_texts=clause_texts, when=when, view=view)
     properties = document.core_properties
     properties.comments = f"Reviewed by paralaw: {result.comments} comments, {result.revisions} tracked changes."
     document.save(str(out_path))

@@ -83,8 +83,12 @@ def test_markdown_contract_to_word_and_html(tmp_path, review):
     risks = [r for c in report["clauses"] for r in c["risks"]]
     reviewed = docx.Document(str(tmp_path / "out.docx"))
     assert len(list(reviewed.comments)) == len(risks)
-    assert f"out.docx: {len(risks)} comments, 0 tracked changes\n" in done.output  # every quote found in the document
+    written = re.search(rf"out.docx: {len(risks)} comments, (\d+) tracked changes\n", done.output)
+    assert written, done.output  # and no "quotes not found" note: every quote was found in the document
     root = body(tmp_path / "out.docx")
+    ours = [e for e in root.iter(qn("w:ins")) if e.get(qn("w:author")) == "paralaw"]
+    assert len(ours) == len([e for e in root.iter(qn("w:del")) if e.get(qn("w:author")) == "paralaw"]) == int(written.group(1))
+    assert int(written.group(1)) <= sum(1 for r in risks if r.get("proposed_wording") or r.get("suggestion"))
     located = len(list(root.iter(qn("w:commentRangeStart"))))
     assert located == len(risks)
     reject_all(root)
@@ -121,7 +125,8 @@ def test_redlined_word_contract_is_reviewed_as_it_now_reads_with_a_warning(tmp_p
 
 def test_original_option_reviews_the_text_before_the_changes(tmp_path, review):
     source = redlined_example(tmp_path / "msa.docx")
-    review(str(source), "--original", "--json", "r.json", "--out", "r.md")
+    done = review(str(source), "--original", "--json", "r.json", "--out", "r.md", "--docx", "out.docx")
+    assert "out.docx: " in done.output and "not found" not in done.output  # quotes looked for in the original text
     report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert "it was reviewed as the original text, every change rejected" in " ".join(report["warnings"])
     quotes = " ".join((r.get("location") or {}).get("original_text", "") for c in report["clauses"] for r in c["risks"])

@@ -36,10 +36,10 @@ def risk(clause_id, level, quote, description, wording="", **extra):
 
 RISKS = [
     risk("2.1", "high", "shall not exceed the Charges paid in the three months",
-         "Cap of three months' Charges is low", proposed_wording="shall not exceed the Charges paid in the twelve months"),
+         "Cap of three months' Charges is low", proposed_wording="shall never exceed the Charges paid in the twelve months"),
     risk("1.1", "medium", "within 60 days", "Long payment term", suggestion="within 30 days"),
     risk("1.2", "high", "The Supplier may increase the Charges at any time on written notice.",
-         "Unilateral price increase"),
+         "Unilateral price increase", proposed_wording="… on ninety (90) days' written notice."),  # an excerpt
     risk("2.1", "low", "three months", "Overlaps the cap risk", proposed_wording="six months"),
     risk("2.2", "medium", "loss of   data, however caused", "Data loss excluded"),
     risk("9.9", "low", "a sentence this contract does not contain", "Quote not in the document"),
@@ -80,7 +80,7 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
     out = tmp_path / "reviewed.docx"
     result = write_docx(report(RISKS), out, source=source, text=load_document(source).text)
 
-    assert (result.comments, result.revisions) == (7, 2)
+    assert (result.comments, result.revisions) == (7, 3)
     assert result.not_located == ["r9.9-low"]
     assert result.redline_skipped == ["r2.1-low"]  # its words are already under the high risk's redline
 
@@ -91,16 +91,17 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
     assert cap.text.splitlines() == [
         "HIGH [liability] clause 2.1", "Issue: Cap of three months' Charges is low",
         "Why: Reason for cap of three months' charges is low",
-        "Proposed wording: shall not exceed the Charges paid in the twelve months"]
+        "Proposed wording: shall never exceed the Charges paid in the twelve months"]
 
     root = body_xml(out)
     insertions, deletions = list(root.iter(qn("w:ins"))), list(root.iter(qn("w:del")))
-    assert len(insertions) == len(deletions) == 2
+    assert len(insertions) == len(deletions) == 3
     assert all(e.get(qn("w:author")) == "paralaw" for e in insertions + deletions)
+    # the words that change are struck, not the whole quote; an excerpt is placed inside its quote
     assert ["".join(t.text for t in d.iter(qn("w:delText"))) for d in deletions] == [
-        "within 60 days", "shall not exceed the Charges paid in the three months"]
+        "60", "on", "not exceed the Charges paid in the three"]
     assert ["".join(t.text for t in i.iter(qn("w:t"))) for i in insertions] == [
-        "within 30 days", "shall not exceed the Charges paid in the twelve months"]
+        "30", "on ninety (90) days'", "never exceed the Charges paid in the twelve"]
     # each comment is anchored: a range start, a range end and a reference per comment
     for tag in ("w:commentRangeStart", "w:commentRangeEnd", "w:commentReference"):
         assert len(list(root.iter(qn(tag)))) == 7
@@ -109,12 +110,13 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
         b = run.find(qn("w:rPr") + "/" + qn("w:b"))
         return b is not None and b.get(qn("w:val")) not in ("0", "false")
 
-    assert [bold(r) for r in deletions[1].iter(qn("w:r"))] == [True, False, False]
+    assert [bold(r) for r in deletions[2].iter(qn("w:r"))] == [True, False, False]
 
     # accepted, the contract reads with the proposed wording
     accepted = load_document(out).text
-    assert "shall not exceed the Charges paid in the twelve months before the claim." in accepted
+    assert "shall never exceed the Charges paid in the twelve months before the claim." in accepted
     assert "within 30 days of receipt" in accepted
+    assert "at any time on ninety (90) days' written notice." in accepted
 
     reject_all(root)
     assert paragraph_texts(root) == paragraph_texts(body_xml(source))
@@ -130,7 +132,7 @@ def test_markdown_input_becomes_a_document_with_headings(tmp_path):
         "", "| Cap | <b>3 months</b> |"])
     out = tmp_path / "reviewed.docx"
     result = write_docx(report(RISKS[:3]), out, source=tmp_path / "msa.md", text=text)
-    assert (result.comments, result.revisions) == (3, 2)
+    assert (result.comments, result.revisions) == (3, 3)
     reviewed = docx.Document(str(out))
     headings = [(p.style.name, p.text) for p in reviewed.paragraphs if p.style.name.startswith("Heading")]
     assert headings == [("Heading 1", "Master Services Agreement"), ("Heading 2", "1 Charges"), ("Heading 1", "2 Liability")]
@@ -158,3 +160,20 @@ def test_libreoffice_opens_the_reviewed_document(tmp_path):
     subprocess.run([office, "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
                    check=True, timeout=120, capture_output=True)
     assert (tmp_path / "reviewed.pdf").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("old, new, struck, inserted", [
+    ("shall not exceed the Charges paid in the three months", "shall not exceed the Charges paid in the twelve months",
+     "three", "twelve"),
+    ("renew for successive periods of thirty-six (36) months unless the Customer gives notice",
+     "... successive periods of twelve (12) months ...", "thirty-six (36)", "twelve (12)"),
+    ("The Customer shall pay within 7 days.", "The Customer shall pay within 7 days of receipt.", "days.", "days of receipt."),
+    ("within 60 days", "within 60 days", None, None),  # nothing to change
+    ("at the rate of 4% per month from the due date until payment.", "... at 4% a year above base rate ...", None, None),
+    ("governed by English law", "... an unrelated sentence about something else entirely ...", None, None),
+])
+def test_minimal_edit_strikes_only_the_words_that_change(old, new, struck, inserted):
+    from paralaw.skills.reports.word import minimal_edit
+
+    edit = minimal_edit(old, new)
+    assert (old[edit[0]:edit[1]], edit[2]) == (struck, inserted) if struck else edit is None
