@@ -92,6 +92,8 @@ def write_reports(data: dict[str, Any], primary: str, *, docx_path: str | None, 
         note = f"{docx_path}: {result.comments} comments, {result.revisions} tracked changes"
         if result.not_located:
             note += f"; {len(result.not_located)} quotes not found in the document (commented on their clause)"
+        if result.redline_skipped:
+            note += f"; {len(result.redline_skipped)} proposed wordings kept in their comment only"
         notes.append(note)
     if html_path:
         write_html(report, html_path, clause_texts)
