@@ -70,8 +70,7 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
     for clause in structure.iter_clauses():
         text = clause.text
         offset = clause.start if structure.text[clause.start:clause.start + len(text)] == text else structure.text.find(text)
-        first_line = text.split("\n", 1)[0]
-        body_from = len(first_line) if _is_heading(first_line, clause) else 0
+        body_from = _body_start(text, clause)
         titles = titles_of(clause)
         in_definitions = bool(_DEFINITION_HEADING.search(titles))
         for sentence in split_sentences(text[body_from:]):
@@ -83,15 +82,21 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
     return out
 
 
-def _is_heading(line: str, clause: Clause) -> bool:
-    """Whether a clause's first line is its heading (quoted evidence is never a heading): the line that holds
-    its title, or a short line that ends no sentence ('## 21 Assignment and Subcontracting')."""
-    line = line.strip().lstrip("#").strip()
-    if not line:
-        return False
-    if clause.title and clause.title in line and len(line) < 160:
-        return True
-    return len(line.split()) <= 12 and len(line) < 80 and not re.search(r"[.;:。；：]$", line)
+def _body_start(text: str, clause: Clause) -> int:
+    """Where a clause's words start after its heading (a quote is never a heading): past the title on the first
+    line ('Section 7.4 Waiver. The Sellers may ...'), or past a first line that is only a heading
+    ('## 21 Assignment and Subcontracting')."""
+    first_line = text.split("\n", 1)[0]
+    if clause.title and len(clause.title) < 120:
+        at = first_line.find(clause.title)
+        if at >= 0:
+            end = at + len(clause.title)
+            rest = first_line[end:]
+            return end + (len(rest) - len(rest.lstrip(" .:-\u2013\u2014"))) if rest.strip() else len(first_line)
+    line = first_line.strip().lstrip("#").strip()
+    if line and len(line.split()) <= 12 and len(line) < 80 and not re.search(r"[.;:。；：]$", line):
+        return len(first_line)
+    return 0
 
 
 @lru_cache(maxsize=4096)

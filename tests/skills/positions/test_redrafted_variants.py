@@ -1,0 +1,217 @@
+"""Every planted issue of the review cases, redrafted in other traditions, must still be found - and the same
+provision drafted at the market standard must not be escalated.
+
+Each variant is a small contract written for this test in a style the review cases do not use: US "Section"
+or HK lower-case "clause" numbering, "Vendor"/"Purchaser" or "Investor"/"Founder" for the parties, passive
+voice, figures in words, Chinese with 第X条 and 百分之 figures. A variant names the position's topic, the verdict
+expected, and the clause the finding must sit on (the sub-clause holding the operative words).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+
+from paralaw.skills.documents.loaders import parse_document_text
+from paralaw.skills.positions import evaluate_positions, resolve_positions
+
+SPA_EN_UK = """# Share Sale Agreement
+
+This Agreement is made between Harbour Holdings Limited (the "Vendor") and Northgate Capital LLP (the "Purchaser").
+
+## 1. Sale and Purchase
+
+1.1 The Vendor shall sell and the Purchaser shall buy the Shares for GBP 40,000,000 (the "Consideration").
+
+{body}
+"""
+
+SPA_EN_US = """# STOCK PURCHASE AGREEMENT
+
+This Stock Purchase Agreement is entered into by Redwood Parent Inc. (the "Purchaser") and the stockholders listed on Annex A (each a "Seller" and together the "Sellers").
+
+## ARTICLE II PURCHASE PRICE
+
+Section 2.1 Purchase Price. The aggregate purchase price for the Shares is $90,000,000 (the "Purchase Price").
+
+{body}
+"""
+
+SPA_ZH = """# 股权转让协议
+
+转让方：江南精工集团有限公司（以下简称"转让方"）
+受让方：北辰投资有限公司（以下简称"受让方"）
+
+## 第二条 转让价款
+
+2.1 标的股权的转让价款为人民币2亿元（"转让价款"）。
+
+{body}
+"""
+
+SHA_EN = """# Shareholders' Agreement relating to Orchard Robotics Limited
+
+This Agreement is made between Meridian Growth Fund LP (the "Investor"), Alder Founders Holdings Limited (the "Founder") and Orchard Robotics Limited (the "Company").
+
+{body}
+"""
+
+SERVICES_EN = """# Master Services Agreement
+
+This Agreement is made between Calder Retail plc (the "Client") and Brightline Systems Ltd (the "Vendor").
+
+{body}
+"""
+
+
+@dataclass
+class Variant:
+    name: str
+    template: str
+    body: str
+    domain: str
+    party: str
+    topic: str
+    verdict: str  # RED, MISSING, or "not RED"
+    clause: str = ""
+
+
+RED_VARIANTS = [
+    # --- SPA cap (us_spa P1, zh_spa P1, spa_a P2)
+    Variant("cap US section money", SPA_EN_US, "## ARTICLE IX INDEMNIFICATION\n\nSection 9.4 Limitations.\n\n(a) The maximum aggregate amount of indemnifiable Losses that may be recovered by the Purchaser Indemnitees under Section 9.2(a) shall not exceed $2,500,000.\n",
+            "sha_spa", "Purchaser", "liability_cap", "RED", "9.4(a)"),
+    Variant("cap UK passive percent in words", SPA_EN_UK, "## 7. Limitations on Claims\n\n7.2 The Vendor shall not be liable for Warranty Claims in excess of an aggregate amount equal to four per cent (4%) of the Consideration.\n",
+            "sha_spa", "Purchaser", "liability_cap", "RED", "7.2"),
+    Variant("cap zh 百分之", SPA_ZH, "## 第十条 责任限制\n\n10.3 转让方就本协议项下全部索赔承担的累计赔偿金额不超过转让价款的百分之六。\n",
+            "sha_spa", "受让方", "liability_cap", "RED", "10.3"),
+    # --- claims period (us_spa P2, zh_spa P2, spa_a P4)
+    Variant("claims period anniversary-free words UK", SPA_EN_UK, "## 7. Limitations on Claims\n\n7.4 No Warranty Claim may be brought unless written notice of it is served on the Vendor no later than nine months after Completion.\n",
+            "sha_spa", "Purchaser", "claims_period", "RED", "7.4"),
+    Variant("claims period US survival", SPA_EN_US, "## ARTICLE IX INDEMNIFICATION\n\nSection 9.1 Survival. The representations and warranties of the Sellers shall survive the Closing and remain in full force until the date that is eight (8) months following the Closing Date.\n",
+            "sha_spa", "Purchaser", "claims_period", "RED", "9.1"),
+    Variant("claims period zh", SPA_ZH, "## 第十条 索赔\n\n10.5 受让方应于交割日后四个月内以书面形式向转让方提出索赔，逾期未提出的，转让方不再承担责任。\n",
+            "sha_spa", "受让方", "claims_period", "RED", "10.5"),
+    # --- anti-sandbagging (us_spa P3)
+    Variant("anti-sandbagging UK", SPA_EN_UK, "## 6. Warranties\n\n6.5 The Vendor shall have no liability for any Warranty Claim to the extent that the Purchaser had actual knowledge at the date of this Agreement of the facts giving rise to it.\n",
+            "sha_spa", "Purchaser", "sandbagging", "RED", "6.5"),
+    Variant("anti-sandbagging US passive", SPA_EN_US, "## ARTICLE IX INDEMNIFICATION\n\nSection 9.6 Knowledge. No Seller shall be liable for any Losses in respect of any breach of which the Purchaser or any of its advisers was aware prior to the Closing.\n",
+            "sha_spa", "Purchaser", "sandbagging", "RED", "9.6"),
+    # --- tax indemnity (us_spa P4, zh_spa P4, spa_a P6)
+    Variant("no tax covenant UK", SPA_EN_UK, "## 9. Tax\n\n9.1 The Purchaser's only remedy in respect of Tax of the Company for any period before Completion is a claim for breach of the Tax Warranties, and the Vendor gives no tax covenant.\n",
+            "sha_spa", "Purchaser", "tax_indemnity", "RED", "9.1"),
+    Variant("tax excluded US", SPA_EN_US, "## ARTICLE VI COVENANTS\n\nSection 6.7 Tax Matters. The Sellers shall not be liable to indemnify the Purchaser for any Taxes of the Company relating to any Pre-Closing Tax Period, other than as a breach of the representations in Section 3.12.\n",
+            "sha_spa", "Purchaser", "tax_indemnity", "RED", "6.7"),
+    Variant("tax excluded zh", SPA_ZH, "## 第十二条 税务\n\n12.2 目标公司交割日前产生的税款，受让方仅可依据第8.9条的税务保证主张，转让方对此不另行承担补偿责任。\n",
+            "sha_spa", "受让方", "tax_indemnity", "RED", "12.2"),
+    # --- reverse termination fee (us_spa P5)
+    Variant("termination fee UK words", SPA_EN_UK, "## 12. Termination\n\n12.3 If this Agreement terminates for any reason other than the Vendor's breach, the Purchaser shall pay to the Vendor a break fee of GBP 4,000,000.\n",
+            "sha_spa", "Purchaser", "termination_fee", "RED", "12.3"),
+    # --- one-sided waiver (zh_spa P3)
+    Variant("waiver only by vendor UK", SPA_EN_UK, "## 4. Conditions\n\n4.3 The Conditions may be waived, in whole or in part, only by the Vendor by notice in writing to the Purchaser.\n",
+            "sha_spa", "Purchaser", "conditions_waiver", "RED", "4.3"),
+    Variant("waiver seller US", SPA_EN_US, "## ARTICLE VII CONDITIONS\n\nSection 7.4 Waiver. The Sellers may, in their sole discretion, waive any condition set out in this Article VII.\n",
+            "sha_spa", "Purchaser", "conditions_waiver", "RED", "7.4"),
+    # --- blanket knowledge qualifier (zh_spa P5, spa_a P5)
+    Variant("knowledge US", SPA_EN_US, "## ARTICLE III REPRESENTATIONS AND WARRANTIES\n\nSection 3.1 Generally. All of the representations and warranties in this Article III are made to the Knowledge of the Sellers.\n",
+            "sha_spa", "Purchaser", "knowledge_qualifier", "RED", "3.1"),
+    Variant("knowledge zh", SPA_ZH, "## 第八条 陈述与保证\n\n8.1 转让方所作的全部陈述与保证，均仅限于转让方知悉的范围内。\n",
+            "sha_spa", "受让方", "knowledge_qualifier", "RED", "8.1"),
+    # --- long stop (spa_a P1)
+    Variant("no long stop", SPA_EN_UK, "## 4. Conditions\n\n4.5 The Conditions remain capable of fulfilment until fulfilled, and neither party may terminate this Agreement by reason of any delay in their fulfilment.\n",
+            "sha_spa", "Purchaser", "long_stop", "RED", "4.5"),
+    # --- SHA (hk_jv_sha P1-P5)
+    Variant("casting vote chairperson", SHA_EN, "## 5. Board\n\n5.1 The Founder may appoint the chairperson of the Board.\n\n5.4 Where votes are equal, the chairperson shall be entitled to a deciding vote.\n",
+            "sha_spa", "Investor", "casting_vote", "RED", "5.4"),
+    Variant("deadlock lapses", SHA_EN, "## 8. Reserved Matters\n\n8.3 Where the Investor does not consent to a Reserved Matter within 20 Business Days, the proposal shall be deemed withdrawn.\n",
+            "sha_spa", "Investor", "deadlock", "RED", "8.3"),
+    Variant("free transfer by founder", SHA_EN, "## 11. Transfers\n\n11.5 The Founder may transfer any of its Shares to any person at any time without restriction.\n",
+            "sha_spa", "Investor", "tag_along", "RED", "11.5"),
+    Variant("budget left to the board", SHA_EN, "## 8. Reserved Matters\n\n8.1 The Company shall not, without the prior written consent of the Investor, issue shares, amend its articles, dispose of its business or wind up.\n\n8.2 The annual budget and any contract with the Founder or its affiliates shall be approved by a simple majority of the Board.\n",
+            "sha_spa", "Investor", "reserved_matters", "RED", "8.2"),
+    Variant("profits retained", SHA_EN, "## 10. Dividends\n\n10.1 The Board may, as it thinks fit, retain all of the Company's distributable profits in any year.\n",
+            "sha_spa", "Investor", "dividend", "RED", "10.1"),
+    Variant("quorum without investor director", SHA_EN, "## 5. Board\n\n5.1 The Investor may appoint one Director.\n\n5.6 The quorum at Board meetings is any two Directors.\n",
+            "sha_spa", "Investor", "quorum", "RED", "5.6"),
+    Variant("pre-emption disapplied", SHA_EN, "## 6. New Issues\n\n6.2 The statutory pre-emption rights are disapplied in respect of any issue of new shares approved by the Board.\n",
+            "sha_spa", "Investor", "pre_emption", "RED", "6.2"),
+    # --- commercial (services_a, the bundled example)
+    Variant("one-sided cap", SERVICES_EN, "## 11. Liability\n\n11.2 The Vendor's aggregate liability arising under this Agreement shall not exceed the fees paid in the preceding three (3) months.\n",
+            "generic", "Client", "liability_cap", "RED", "11.2"),
+    Variant("vendor terminates for convenience", SERVICES_EN, "## 14. Termination\n\n14.1 This Agreement may be terminated by the Vendor at any time for convenience on sixty (60) days' notice.\n\n14.2 The Vendor may terminate for convenience at any time on sixty (60) days' notice.\n",
+            "generic", "Client", "termination_convenience", "RED", "14.2"),
+    Variant("prices at vendor's will", SERVICES_EN, "## 5. Fees\n\n5.6 The Vendor may revise its rates at any time on thirty (30) days' notice.\n",
+            "generic", "Client", "price_changes", "RED", "5.6"),
+    Variant("IP stays with vendor", SERVICES_EN, "## 9. Intellectual Property\n\n9.1 Title to all work product created under this Agreement shall belong to the Vendor, which grants the Client a licence to use it.\n",
+            "generic", "Client", "ip_ownership", "RED", "9.1"),
+    Variant("monthly late interest", SERVICES_EN, "## 5. Fees\n\n5.3 Overdue sums carry interest at two per cent (2%) per month.\n",
+            "generic", "Client", "late_interest", "RED", "5.3"),
+    Variant("long renewal words", SERVICES_EN, "## 2. Duration\n\n2.2 Thereafter this Agreement renews automatically for further terms of two years each.\n",
+            "generic", "Client", "renewal_term", "RED", "2.2"),
+]
+
+MARKET_VARIANTS = [
+    Variant("market cap", SPA_EN_UK, "## 7. Limitations on Claims\n\n7.2 The aggregate liability of the Vendor for all Warranty Claims shall not exceed thirty per cent (30%) of the Consideration.\n",
+            "sha_spa", "Purchaser", "liability_cap", "not RED"),
+    Variant("market claims period", SPA_EN_US, "## ARTICLE IX INDEMNIFICATION\n\nSection 9.1 Survival. The representations and warranties shall survive the Closing until the date that is eighteen (18) months after the Closing Date.\n",
+            "sha_spa", "Purchaser", "claims_period", "not RED"),
+    Variant("pro-sandbagging", SPA_EN_UK, "## 6. Warranties\n\n6.6 The Purchaser's rights in respect of the Warranties shall not be affected by any investigation by or knowledge of the Purchaser.\n",
+            "sha_spa", "Purchaser", "sandbagging", "not RED"),
+    Variant("tax covenant", SPA_EN_UK, "## 9. Tax\n\n9.1 The Vendor covenants to pay to the Purchaser an amount equal to any Tax of the Company arising before Completion.\n",
+            "sha_spa", "Purchaser", "tax_indemnity", "not RED"),
+    Variant("mutual waiver", SPA_EN_UK, "## 4. Conditions\n\n4.3 The Purchaser may waive the Conditions in clause 4.1(a) to (c) by notice to the Vendor.\n",
+            "sha_spa", "Purchaser", "conditions_waiver", "not RED"),
+    Variant("targeted knowledge", SPA_EN_UK, "## 6. Warranties\n\n6.4 The Warranty in paragraph 12 of Schedule 3 is given so far as the Vendor is aware.\n",
+            "sha_spa", "Purchaser", "knowledge_qualifier", "not RED"),
+    Variant("no casting vote", SHA_EN, "## 5. Board\n\n5.4 The chairperson shall not have a casting vote.\n", "sha_spa", "Investor", "casting_vote", "not RED"),
+    Variant("quorum with investor director", SHA_EN, "## 5. Board\n\n5.6 The quorum at Board meetings is two Directors, of whom one must be appointed by the Investor.\n",
+            "sha_spa", "Investor", "quorum", "not RED"),
+    Variant("mutual cap", SERVICES_EN, "## 11. Liability\n\n11.2 Each party's aggregate liability shall not exceed the fees paid in the preceding twelve (12) months.\n",
+            "generic", "Client", "liability_cap", "not RED"),
+    Variant("yearly interest", SERVICES_EN, "## 5. Fees\n\n5.3 Overdue sums carry interest at four per cent (4%) a year above the base rate.\n",
+            "generic", "Client", "late_interest", "not RED"),
+]
+
+
+_NUMBERED = re.compile(r"^(?:Section )?(\d+)\.(\d+) ", re.M)
+
+
+def _with_earlier_paragraphs(body: str) -> str:
+    """The body as a contract has it: a paragraph numbered 7.4 comes after 7.1 to 7.3 (neutral wording)."""
+    out, last = [], {}
+    for line in body.split("\n"):
+        match = _NUMBERED.match(line)
+        if match:
+            section, number = match.group(1), int(match.group(2))
+            prefix = "Section " if line.startswith("Section") else ""
+            for missing in range(last.get(section, 0) + 1, number):
+                out += [f"{prefix}{section}.{missing} This paragraph applies subject to the other provisions of this Agreement.", ""]
+            last[section] = number
+        out.append(line)
+    return "\n".join(out)
+
+
+def _verdicts(variant: Variant):
+    text = variant.template.format(body=_with_earlier_paragraphs(variant.body))
+    structure = parse_document_text(text, filename=f"{variant.name}.md")
+    positions, _ = resolve_positions(variant.domain)
+    return [r for r in evaluate_positions(positions, structure, domain=variant.domain, our_party=variant.party)
+            if r.topic == variant.topic]
+
+
+@pytest.mark.parametrize("variant", RED_VARIANTS, ids=lambda v: v.name)
+def test_redrafted_issue_is_found_at_its_operative_clause(variant):
+    results = _verdicts(variant)
+    assert results, f"no position on {variant.topic} applied"
+    flagged = [r for r in results if r.verdict in ("RED", "MISSING")]
+    assert flagged, [(r.verdict, r.clause_id, r.message) for r in results]
+    assert any(r.clause_id == variant.clause for r in flagged), [(r.clause_id, r.evidence) for r in flagged]
+    located = next(r for r in flagged if r.clause_id == variant.clause)
+    assert located.evidence and located.evidence in variant.body, "the quote is the operative sentence, verbatim"
+
+
+@pytest.mark.parametrize("variant", MARKET_VARIANTS, ids=lambda v: v.name)
+def test_market_drafting_is_not_escalated(variant):
+    results = _verdicts(variant)  # no finding at all is fine too: nothing is escalated
+    assert all(r.verdict not in ("RED", "MISSING") for r in results), [(r.verdict, r.clause_id, r.message) for r in results]
