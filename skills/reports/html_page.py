@@ -50,6 +50,7 @@ mark { background: #fef0c7; padding: 0 .1rem; border-bottom: 2px solid var(--med
 .proposed { border-left: 3px solid #039855; background: #ecfdf3; padding: .4rem .7rem; margin: .3rem 0; }
 .unverified { color: var(--high); font-weight: 700; }
 .hidden { display: none; }
+@page { margin: 16mm 14mm; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10.5pt; }
   .filters { display: none; }
@@ -149,7 +150,7 @@ def to_html(report: dict[str, Any], clause_texts: dict[str, str] | None = None) 
     out += [f'<p class="warning"><strong>Warning:</strong> {_e(w)}.</p>' for w in report.get("warnings") or []]
     out.append("</header>")
     out += ["<h2>Summary</h2>", '<table class="summary"><thead><tr><th>Severity</th><th>Risks</th></tr></thead><tbody>']
-    out += [f'<tr data-level="{lvl}"><td><span class="badge {lvl}">{lvl.upper()}</span></td><td class="n">{int(counts.get(lvl, 0))}</td></tr>'
+    out += [f'<tr><td><span class="badge {lvl}">{lvl.upper()}</span></td><td class="n">{int(counts.get(lvl, 0))}</td></tr>'
             for lvl in LEVELS]
     out += [f'<tr><th>Total</th><td class="n"><strong>{int(counts.get("total", len(risks)))}</strong></td></tr></tbody></table>',
             f'<p class="meta">{int(summary.get("clauses_reviewed", 0))} clauses reviewed'
