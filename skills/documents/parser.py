@@ -6,7 +6,8 @@ Three steps, each in its own module:
 2. sequence.py keeps the candidates that form the best consistent numbering (and, inside each clause, the
    sub-paragraph lists); schedules and exhibits after the body restart the numbering;
 3. this module nests the accepted headings into a tree and cuts the text into spans: a clause runs from its
-   marker to the next heading that is not one of its descendants.
+   marker to the next heading that is not one of its descendants; where the numbering leaves a stretch of
+   text too big, unnumbered caption headings inside it become clauses too (unnumbered.py).
 Offsets always index into the text as given, so any span can be checked against the source.
 """
 
@@ -22,6 +23,7 @@ from .headings import Candidate, find_candidates
 from .model import Clause, DocumentStructure
 from .references import extract_cross_references
 from .sequence import assign_paragraphs, choose_parts
+from .unnumbered import MAX_SHARE, MIN_CHARS, caption_candidates
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -186,6 +188,35 @@ def _to_clauses(nodes: list[_Node], text: str) -> list[Clause]:
     return out
 
 
+def _caption_nodes(text: str, language: str, structural: list[_Node], paragraphs: list[_Node], text_end: int) -> list[_Node]:
+    """Unnumbered caption headings in any stretch the numbering leaves too big (see unnumbered.py).
+
+    A caption becomes a top-level clause; the sub-paragraphs after it, until the next heading, move under it
+    (their ids follow: "Governing Law(a)")."""
+    if language != "en":
+        return []
+    limit = max(MIN_CHARS, MAX_SHARE * text_end)
+    starts = [0] + [n.start for n in structural]
+    owners: list[_Node | None] = [None] + list(structural)
+    ends = [n.start for n in structural] + [text_end]
+    made: list[_Node] = []
+    for owner, start, end in zip(owners, starts, ends):
+        if end - start <= limit:
+            continue
+        found = [_Node(c, c.clause_id) for c in caption_candidates(text, start, end)]
+        for i, caption in enumerate(found):
+            stop = found[i + 1].start if i + 1 < len(found) else end
+            for node in paragraphs:
+                if not caption.start < node.start < stop:
+                    continue
+                if owner is not None and node.clause_id.startswith(owner.clause_id + "("):
+                    node.clause_id = caption.clause_id + node.clause_id[len(owner.clause_id):]
+                if node.parent is owner:
+                    node.parent = caption
+        made += found
+    return made
+
+
 def _structure_type(nodes: list[_Node]) -> str:
     if not nodes:
         return "flat"
@@ -202,7 +233,9 @@ def parse_text(text: str, *, filename: str = "", document_id: str | None = None)
     text_end = len(text.rstrip())
     candidates = drop_table_of_contents(find_candidates(text, language), text)
     structural, leftover = _structural_nodes(candidates)
-    nodes = sorted(structural + _paragraph_nodes(structural, leftover, text_end), key=lambda n: n.start)
+    paragraphs = _paragraph_nodes(structural, leftover, text_end)
+    captions = _caption_nodes(text, language, structural, paragraphs, text_end)
+    nodes = sorted(structural + paragraphs + captions, key=lambda n: n.start)
     roots = _build_tree(nodes, text_end)
     structure = DocumentStructure(
         document_id=document_id or hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16],
