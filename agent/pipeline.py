@@ -289,3 +289,4 @@ def arrange_in_document_order(units: list[ClauseUnit], clauses: list[dict[str, A
         unit.risks = staying
     for unit in units:
         unit.risks.sort(key=lambda r: order.get(r.get("clause_id", ""), len(order)))
+    units.sort(key=lambda u: (u.clause_id == WHOLE_DOCUMENT, order.get(u.clause_id, len(order))))

@@ -72,6 +72,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
         "not_found": [{k: i.get(k) for k in ("clause_id", "clause_name", "priority", "description")} for i in data["not_found"]],
         "schema_refreshed": data.get("schema_refreshed", []),
         "warnings": data.get("warnings", []),
+        "positions": data.get("positions", []),  # every review position's verdict, GREEN included
     }
 
 
@@ -134,8 +135,9 @@ def to_markdown(data: dict[str, Any]) -> str:
         lines.append(meta + ".")
         if not unit.risks:
             lines += ["", "No risks found."]
-        for risk in sorted(unit.risks, key=lambda r: LEVELS.index(r["risk_level"])):
-            lines += ["", f"- **{_ICON[risk['risk_level']]}** [{risk['risk_type']}] (clause {risk['clause_id']}) {risk['description']}"]
+        for risk in unit.risks:  # in the contract's order (the pipeline arranges them)
+            verdict = f" {risk['verdict']}" if risk.get("verdict") else ""
+            lines += ["", f"- **{_ICON[risk['risk_level']]}**{verdict} [{risk['risk_type']}] (clause {risk['clause_id']}) {risk['description']}"]
             if risk.get("reason") and risk["reason"] != risk["description"]:
                 lines.append(f"  - Why: {risk['reason']}")
             if risk.get("analysis"):
@@ -144,8 +146,19 @@ def to_markdown(data: dict[str, Any]) -> str:
             if quote:
                 flag = "" if risk.get("quote_verified") else " **(quote not found verbatim in the contract)**"
                 lines.append(f"  - Quote: “{_quote(quote)}”{flag}")
-            if risk.get("source") and risk["source"] != "model":
-                lines.append(f"  - Found by: `{risk['source']}`")
+            if risk.get("proposed_wording"):
+                lines.append(f"  - Proposed wording: “{_quote(risk['proposed_wording'])}”")
+            found_by = risk.get("found_by") or ([risk["source"]] if risk.get("source") and risk["source"] != "model" else [])
+            if found_by:
+                lines.append("  - Found by: " + ", ".join(f"`{name}`" for name in found_by))
+    positions = data.get("positions") or []
+    if positions:
+        lines += ["", "## Review positions", "",
+                  "Each position of the domain pack (or playbook) with its verdict: GREEN at the standard, YELLOW "
+                  "acceptable or to look at, RED to escalate, MISSING expected but absent.", "",
+                  "| verdict | clause | position | what the contract says |", "|---|---|---|---|"]
+        lines += [f"| {p['verdict']} | {_cell(p['clause_id'])} | {_cell(p['title'])} | {_cell(_quote(p.get('evidence') or '-', 160))} |"
+                  for p in positions]
     if data["not_found"]:
         lines += ["", "## Checklist items with no matching clause", ""]
         lines += [f"- {i.get('clause_name')} ({i.get('priority')}): {i.get('description', '')}" for i in data["not_found"]]

@@ -6,6 +6,10 @@ found when a risk sits on its clause (or a sub-clause of it) or quotes its evide
 evidence, or the two share a run of 40+ characters). A high-severity false positive is a high risk that matches no
 planted issue by the same rule.
 
+The table also gives duplicated risks (same clause or one inside the other, overlapping quotes), the review
+positions' verdicts (GREEN/YELLOW/RED/MISSING), and the high risks found on clean control contracts (balanced
+templates with no planted issue).
+
     python -m bench.review_recall            # table per case and overall
     python -m bench.review_recall --json     # the same as JSON
 """
@@ -64,6 +68,8 @@ class CaseResult:
     missed: list[str] = field(default_factory=list)
     high_false_positives: list[dict] = field(default_factory=list)
     risks: int = 0
+    duplicates: int = 0
+    verdicts: dict[str, int] = field(default_factory=dict)
 
     @property
     def recall(self) -> float:
@@ -77,11 +83,65 @@ def score(case_id: str, gold: dict, report: dict) -> CaseResult:
     for planted in gold["planted"]:
         label = f"{planted['id']} {planted['clause_id']} {planted['kind']}"
         (result.found if any(risk_matches(r, planted) for r in risks) else result.missed).append(label)
+    result.duplicates = len(duplicated(risks))
+    result.verdicts = verdict_counts(report)
     for risk in risks:
         if risk["risk_level"] == "high" and not any(risk_matches(risk, p) for p in gold["planted"]):
             result.high_false_positives.append({"clause_id": risk["clause_id"], "risk_type": risk["risk_type"],
                                                 "description": risk["description"][:160]})
     return result
+
+
+def duplicated(risks: list[dict]) -> list[dict]:
+    """Risks that repeat an earlier one: the same clause (or one inside the other) and overlapping quotes."""
+    out = []
+    for index, risk in enumerate(risks):
+        quote = (risk.get("location") or {}).get("original_text", "")
+        for earlier in risks[:index]:
+            other = (earlier.get("location") or {}).get("original_text", "")
+            a, b = risk.get("clause_id", ""), earlier.get("clause_id", "")
+            related = a == b or a.startswith((b + ".", b + "(")) or b.startswith((a + ".", a + "("))
+            if related and quote and other and quote_matches(quote, other):
+                out.append(risk)
+                break
+    return out
+
+
+def verdict_counts(report: dict) -> dict[str, int]:
+    verdicts = [p.get("verdict") for p in report.get("positions", [])]
+    return {colour: verdicts.count(colour) for colour in ("GREEN", "YELLOW", "RED", "MISSING")}
+
+
+# Clean control contracts: balanced templates with no planted issue. A high risk on one is a false alarm.
+# (path relative to the repository, domain, our party)
+CONTROLS = [
+    ("skills/packs/data/generic/baseline.md", "generic", "Client"),
+    ("skills/packs/data/sha_spa/baseline.md", "sha_spa", "Buyer"),
+    ("tests/data/review_cases/services_a/baseline.md", "generic", "Customer"),
+    ("tests/data/baselines/commonpaper_mutual_nda_v1_standard_terms.md", "generic", ""),
+]
+
+
+async def review_file(path: Path, domain: str, party: str) -> dict:
+    from paralaw.agent.mcp_client import connect
+    from paralaw.agent.pipeline import DocumentInput, ReviewRequest, run_review
+    from paralaw.agent.report import to_json
+    from paralaw.agent.settings import AgentSettings
+
+    request = ReviewRequest(documents=[DocumentInput(path=str(path))], domain=domain, our_party=party)
+    async with connect(None, allowed_dirs=[str(path.resolve().parent)]) as tools:
+        return to_json(await run_review(tools, request, settings=AgentSettings(), mode="offline"))
+
+
+def run_controls() -> list[dict]:
+    """High risks found on each clean control contract."""
+    out = []
+    for relative, domain, party in CONTROLS:
+        report = anyio.run(review_file, ROOT / relative, domain, party)
+        highs = [r for clause in report["clauses"] for r in clause["risks"] if r["risk_level"] == "high"]
+        out.append({"control": relative, "domain": domain, "high": len(highs),
+                    "findings": [f"{r['clause_id']} [{r['risk_type']}] {r['description'][:100]}" for r in highs]})
+    return out
 
 
 async def review_case(manifest: Path) -> dict:
@@ -118,15 +178,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     results = run()
+    controls = run_controls()
     if args.json:
-        print(json.dumps({"cases": [asdict(r) | {"recall": r.recall} for r in results], "overall_recall": overall(results)}, indent=2))
+        print(json.dumps({"cases": [asdict(r) | {"recall": r.recall} for r in results], "overall_recall": overall(results),
+                          "controls": controls}, indent=2))
         return 0
-    print(f"{'case':<18} {'found':>7} {'recall':>7} {'high FP':>8} {'risks':>6}  missed")
+    print(f"{'case':<18} {'found':>7} {'recall':>7} {'high FP':>8} {'risks':>6} {'dup':>4}  {'G/Y/R/M':<12} missed")
     for r in results:
-        print(f"{r.case_id:<18} {len(r.found):>3}/{r.planted:<3} {r.recall:>7.0%} {len(r.high_false_positives):>8} {r.risks:>6}  "
-              f"{', '.join(r.missed) or '-'}")
+        colours = "/".join(str(r.verdicts.get(c, 0)) for c in ("GREEN", "YELLOW", "RED", "MISSING"))
+        print(f"{r.case_id:<18} {len(r.found):>3}/{r.planted:<3} {r.recall:>7.0%} {len(r.high_false_positives):>8} {r.risks:>6} "
+              f"{r.duplicates:>4}  {colours:<12} {', '.join(r.missed) or '-'}")
     found, planted = sum(len(r.found) for r in results), sum(r.planted for r in results)
-    print(f"{'overall':<18} {found:>3}/{planted:<3} {overall(results):>7.0%} {sum(len(r.high_false_positives) for r in results):>8}")
+    risks, duplicates = sum(r.risks for r in results), sum(r.duplicates for r in results)
+    print(f"{'overall':<18} {found:>3}/{planted:<3} {overall(results):>7.0%} {sum(len(r.high_false_positives) for r in results):>8} "
+          f"{risks:>6} {duplicates:>4}  duplicated {duplicates / risks if risks else 0:.1%}")
+    print("\nclean controls (high risks on a balanced template):")
+    for c in controls:
+        print(f"  {c['control']:<62} {c['high']}")
+        for finding in c["findings"]:
+            print(f"      {finding}")
     for r in results:
         for fp in r.high_false_positives:
             print(f"  high FP {r.case_id} {fp['clause_id']} [{fp['risk_type']}] {fp['description']}")

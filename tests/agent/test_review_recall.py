@@ -1,6 +1,10 @@
-"""The offline review finds the planted issues of the four review cases (bench/review_recall.py prints the same
-figures). Measured when this test was written: 23 of 23 planted issues (100%), no high-severity finding on text
-that is no planted issue. The assertions keep a margin of one issue per case and two overall."""
+"""The offline review finds the planted issues of all seven review cases, each once, and raises no false alarm
+on clean templates (bench/review_recall.py prints the same figures, see docs/quality.md).
+
+Measured when this test was last changed: 38 of 38 planted issues, 0 duplicated risks of 62, one high finding
+that is no planted issue (zh_spa 19.8, a subjective condition in an annex), no high risk on any of the four clean
+controls. The three newest cases (us_spa, hk_jv_sha, zh_spa) were found 2 of 15 before the review positions.
+The assertions keep a margin of one issue per case."""
 
 from __future__ import annotations
 
@@ -9,13 +13,11 @@ import pytest
 from bench import review_recall
 from data_paths import CASES
 
-GOALS = {"fidic_a": 6, "services_a": 4, "spa_a": 5, "zh_construction": 4}
+GOALS = {"fidic_a": 6, "hk_jv_sha": 4, "services_a": 4, "spa_a": 5, "us_spa": 4, "zh_construction": 4, "zh_spa": 4}
 
 
 @pytest.fixture(scope="module")
 def results():
-    # the four original cases, from tests/data; the three added later (us_spa, hk_jv_sha, zh_spa: issue 12) are
-    # measured by `python -m bench.review_recall` but not asserted here
     return {r.case_id: r for r in review_recall.run([CASES / case / "gold.json" for case in sorted(GOALS)])}
 
 
@@ -31,9 +33,25 @@ def test_recall_per_case(results, case_id):
 
 def test_overall_recall_and_false_positives(results):
     overall = review_recall.overall(list(results.values()))
-    assert overall >= 21 / 23
+    assert overall >= 35 / 38
     false_positives = [fp for r in results.values() for fp in r.high_false_positives]
-    assert len(false_positives) <= 1, false_positives
+    assert len(false_positives) <= 2, false_positives
+
+
+def test_each_issue_is_reported_once(results):
+    risks = sum(r.risks for r in results.values())
+    duplicates = sum(r.duplicates for r in results.values())
+    assert duplicates <= 0.05 * risks, {r.case_id: r.duplicates for r in results.values()}
+
+
+def test_positions_judge_every_case(results):
+    for result in results.values():
+        assert sum(result.verdicts.values()) >= 3, (result.case_id, result.verdicts)
+
+
+def test_clean_controls_raise_at_most_one_high_finding():
+    for control in review_recall.run_controls():
+        assert control["high"] <= 1, control
 
 
 def test_matching_rules():
@@ -44,3 +62,10 @@ def test_matching_rules():
     assert review_recall.quote_matches("15.3 " + evidence, evidence)
     assert review_recall.quote_matches("under or in connection with this Agreement shall not be limited, save", evidence)
     assert not review_recall.quote_matches("this Agreement", evidence)
+
+
+def test_duplicates_rule():
+    quote = "The Supplier's total aggregate liability shall not exceed the Charges paid in the one (1) month before the claim."
+    first = {"clause_id": "8.2", "location": {"original_text": quote}}
+    assert review_recall.duplicated([first, {"clause_id": "8", "location": {"original_text": quote}}])
+    assert not review_recall.duplicated([first, {"clause_id": "9.1", "location": {"original_text": quote}}])
