@@ -131,7 +131,8 @@ def _risk_html(risk: dict[str, Any], clause_texts: dict[str, str], anchor: str) 
 
 def to_html(report: dict[str, Any], clause_texts: dict[str, str] | None = None) -> str:
     """The page for a JSON report (`report.to_json`'s shape); `clause_texts` maps clause ids to their text."""
-    clause_texts = clause_texts or {}
+    # a clause's span can end on the "## " that opens the next heading in a Markdown contract
+    clause_texts = {k: re.sub(r"\s*#+\s*$", "", v.rstrip()) for k, v in (clause_texts or {}).items()}
     review, summary = report.get("review") or {}, report.get("summary") or {}
     names = ", ".join(f"{d.get('filename')} ({d.get('role')})" for d in review.get("documents") or []) or "contract"
     counts = summary.get("risks") or {}

@@ -94,7 +94,7 @@ def parse(text):
 
 
 def test_page_is_self_contained_and_holds_every_risk():
-    text = to_html(sample_report(), {"2.1": CLAUSE_21})
+    text = to_html(sample_report(), {"2.1": CLAUSE_21 + "\n\n## "})
     page = parse(text)
     assert page.external == [] and "http://" not in text and "https://" not in text and "url(" not in text
     assert page.scripts == 1  # the inline filter script, ours
@@ -108,6 +108,7 @@ def test_page_is_self_contained_and_holds_every_risk():
     # the quote is highlighted inside the clause text, its line break matched as whitespace
     assert page.marks[0] == "shall not exceed the Charges paid in the three months"
     assert "2.1 The Supplier's total liability under this Agreement" in cap
+    assert "##" not in text  # nothing of the next heading's marker
     assert "does not apply to fraud or wilful default" in page.risk_text["risk-3"]  # the older "suggestion" shape
     # severity filters, one per level; the risk table's rows and the risks carry the level they filter by
     boxes = [a["value"] for t, a in page.elements if t == "input" and a.get("type") == "checkbox"]
@@ -134,14 +135,28 @@ def test_header_says_which_model_answered():
     assert answered_by({"modes": {"offline": 5}}, None) == "No model: 5 clauses reviewed with the skills' own findings (5 offline)."
 
 
+def chromium(*args: str, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([shutil.which("chromium"), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                           "--disable-dev-shm-usage", f"--user-data-dir={cwd / 'profile'}", *args],
+                          check=True, timeout=180, capture_output=True, text=True, cwd=cwd)
+
+
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="headless Chromium is not installed (optional check)")
-def test_chromium_renders_the_page(tmp_path):
+def test_chromium_renders_and_prints_the_page(tmp_path):
+    from pypdf import PdfReader
+
     page = tmp_path / "report.html"
     page.write_text(to_html(sample_report(), {"2.1": CLAUSE_21}), encoding="utf-8")
     shot = tmp_path / "report.png"
-    subprocess.run([shutil.which("chromium"), "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
-                    "--window-size=1200,1600", page.as_uri()], check=True, timeout=120, capture_output=True)
-    assert shot.stat().st_size > 10_000
+    chromium(f"--screenshot={shot}", "--window-size=1100,1400", page.as_uri(), cwd=tmp_path)
+    assert shot.stat().st_size > 20_000
+    dom = chromium("--dump-dom", page.as_uri(), cwd=tmp_path).stdout
+    assert dom.count('<article class="risk ') == 3 and "&lt;script&gt;alert" in dom
+    printed = tmp_path / "report.pdf"
+    chromium(f"--print-to-pdf={printed}", "--no-pdf-header-footer", page.as_uri(), cwd=tmp_path)
+    text = " ".join(p.extract_text() for p in PdfReader(str(printed)).pages)
+    assert "Low liability cap" in text and "Fraud carve-out is narrow" in text
+    assert "Show:" not in text  # the filters are for the screen
 
 
 def test_markdown_header_does_not_claim_a_model_that_never_answered():
