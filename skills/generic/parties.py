@@ -18,6 +18,8 @@ ROLE_PAIRS: list[tuple[str, str]] = [
     ("Employer", "Contractor"), ("Owner", "Contractor"), ("Licensee", "Licensor"), ("Lessee", "Lessor"),
     ("Tenant", "Landlord"), ("Distributor", "Manufacturer"), ("Investor", "Company"),
     ("Disclosing Party", "Receiving Party"), ("Borrower", "Lender"),
+    ("Transferee", "Transferor"), ("Acquirer", "Seller"), ("Acquiror", "Seller"), ("Subscriber", "Company"),
+    ("Investor", "Founder"),
     ("发包人", "承包人"), ("甲方", "乙方"), ("买方", "卖方"), ("委托方", "受托方"), ("出租方", "承租方"),
     ("转让方", "受让方"), ("委托人", "受托人"),
 ]

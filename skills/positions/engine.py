@@ -17,6 +17,7 @@ from typing import Any
 
 from ..documents.model import Clause, DocumentStructure
 from ..generic.clause_diff import split_sentences
+from ..generic.parties import same_side
 from .conditions import evaluate
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
 from .schema import Position, PositionSet, Verdict
@@ -116,7 +117,8 @@ def applies(position: Position, *, domain: str, our_role: str, our_party: str, l
         return False
     if rule.our_party:
         wanted = {r.lower() for r in rule.our_party}
-        if not ({our_role.lower(), our_party.lower()} & wanted):
+        ours = {our_role.lower(), our_party.lower()} | {r.lower() for r in same_side(our_role)}
+        if not ours & wanted:
             return False
     if rule.contract and not _any(rule.contract, opening, Sides()):
         return False
