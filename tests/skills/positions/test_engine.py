@@ -1,0 +1,129 @@
+"""The positions engine as a lawyer and a developer meet it: the schema refuses what cannot work, a playbook
+overrides a pack position by id, conditions stay data, and a finding quotes its operative sentence."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from paralaw.skills.documents.loaders import parse_document_text
+from paralaw.skills.framework.dispatcher import SkillDispatcher
+from paralaw.skills.framework.state import make_state
+from paralaw.skills.packs import DOMAINS
+from paralaw.skills.positions import evaluate_positions, pack_positions, resolve_positions
+from paralaw.skills.positions.conditions import check_expression, evaluate
+from paralaw.skills.positions.packs import PositionsError
+from paralaw.skills.positions.schema import PositionSet
+
+CONTRACT = """# Services Agreement
+
+This Agreement is made between Calder Retail plc (the "Customer") and Brightline Systems Ltd (the "Supplier").
+
+## 5. Payment
+
+5.1 The Supplier shall invoice the Charges monthly in arrears.
+
+5.2 The Customer shall pay each invoice within forty-five (45) days of receipt.
+
+## 8. Liability
+
+8.1 Each party's aggregate liability under this Agreement shall not exceed the Charges paid in the twelve (12) months before the claim.
+"""
+
+
+def _run(playbook=None, text=CONTRACT):
+    structure = parse_document_text(text, filename="msa.md")
+    positions, source = resolve_positions("generic", playbook)
+    return {r.position_id: r for r in evaluate_positions(positions, structure, domain="generic", our_party="Customer")}, source
+
+
+def test_every_pack_loads_and_each_position_is_usable():
+    for domain in DOMAINS:
+        positions = pack_positions(domain).positions
+        assert positions, domain
+        for position in positions:
+            assert position.rationale.strip(), position.id
+            assert position.escalate or position.standard or position.if_missing, position.id
+
+
+def test_conditions_compare_and_treat_unknown_values_as_not_met():
+    assert evaluate("cap < 10", {"cap": 5.0})
+    assert not evaluate("cap < 10", {"cap": None}), "a value nobody could read never triggers an escalation"
+    assert evaluate("not days or days >= 30", {"days": None})
+    assert evaluate("'budget' in missing", {"missing": ["budget", "dividends"]})
+    assert check_expression("them_waive and not us_waive") == {"them_waive", "us_waive"}
+
+
+@pytest.mark.parametrize("expression", ["__import__('os')", "cap.real < 1", "[x for x in y]", "cap +"])
+def test_conditions_refuse_code(expression):
+    with pytest.raises(ValueError):
+        check_expression(expression)
+
+
+def test_a_condition_on_a_name_nothing_extracts_is_refused_naming_it():
+    bad = {"positions": [{"id": "x", "title": "X", "topic": "t", "find": {"cues": ["cap"]},
+                          "escalate": {"when": "cap_percent < 5"}}]}
+    with pytest.raises(PositionsError) as error:
+        resolve_positions("generic", bad)
+    assert "cap_percent" in str(error.value)
+
+
+def test_standard_position_is_green_and_quotes_the_operative_sentence():
+    results, source = _run()
+    assert source == "domain pack: generic"
+    payment = results["payment_period"]
+    assert payment.verdict == "GREEN" and payment.clause_id == "5.2"
+    assert payment.evidence == "The Customer shall pay each invoice within forty-five (45) days of receipt."
+    assert results["lol_mutual"].verdict == "GREEN"
+
+
+def test_a_playbook_overrides_a_pack_position_by_id():
+    stricter = yaml.safe_load("""
+extends_pack: true
+positions:
+  - id: payment_period
+    title: At least 60 days to pay
+    topic: payment_period
+    find: {headings: [payment], cues: ['pay[^.;]{0,80}within']}
+    extract: {days: {kind: period_days, near: within}}
+    escalate: {when: 'days < 60', text: 'less than 60 days to pay'}
+    standard: {when: 'days >= 60', text: '60 days'}
+    severity: high
+    rationale: Our treasury pays on a 60-day cycle.
+""")
+    results, source = _run(stricter)
+    assert source.startswith("playbook over domain pack")
+    assert results["payment_period"].verdict == "RED" and results["payment_period"].severity == "high"
+    assert "lol_mutual" in results, "the pack's other positions stay"
+
+
+def test_missing_provision_names_where_it_belongs():
+    results, _ = _run()
+    insolvency = results["termination_insolvency"]
+    assert insolvency.verdict == "MISSING" and insolvency.evidence == ""
+    assert "termination" in insolvency.message
+
+
+@pytest.mark.anyio
+async def test_review_positions_tool_reports_verdicts_and_findings():
+    structure = parse_document_text(CONTRACT.replace("forty-five (45)", "seven (7)"), filename="msa.md")
+    dispatcher = SkillDispatcher()
+    from paralaw.skills.generic import review_positions
+
+    dispatcher.register(review_positions.registration)
+    result = await dispatcher.prepare_and_call("review_positions", "*", structure, make_state(structure, our_party="Customer"))
+    assert result.success, result.error
+    data = result.data
+    assert data["counts"]["RED"] >= 1
+    finding = next(f for f in data["findings"] if f["topic"] == "payment_period")
+    assert finding["verdict"] == "RED" and finding["clause_id"] == "5.2" and finding["proposed_wording"]
+    assert data["kind_topics"]["payment_period_payer"] == "payment_period"
+    only_red = await dispatcher.prepare_and_call("review_positions", "*", structure, make_state(structure, our_party="Customer"),
+                                           llm_arguments={"verdicts": ["RED"]})
+    assert {v["verdict"] for v in only_red.data["verdicts"]} == {"RED"}
+
+
+def test_positions_schema_round_trips_through_json():
+    positions = pack_positions("sha_spa")
+    again = PositionSet.model_validate_json(positions.model_dump_json())
+    assert [p.id for p in again.positions] == [p.id for p in positions.positions]
