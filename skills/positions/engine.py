@@ -25,7 +25,8 @@ from .schema import Position, PositionSet, Verdict
 _RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
 _DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|^\s*[\"“][^\"”]{1,30}[\"”]\s*(?:指|是指)")
 _DEFINITION_HEADING = re.compile(r"definition|interpretation|定义|释义", re.I)
-_MIN_SENTENCE = 20
+_MIN_SENTENCE, _MIN_SENTENCE_CJK = 20, 8  # shorter pieces are headings or list stubs; Chinese says more per character
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass
@@ -75,7 +76,7 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
         titles = titles_of(clause)
         in_definitions = bool(_DEFINITION_HEADING.search(titles))
         for sentence in split_sentences(text[body_from:]):
-            if len(sentence.text) < _MIN_SENTENCE:
+            if len(sentence.text) < (_MIN_SENTENCE_CJK if _CJK.search(sentence.text) else _MIN_SENTENCE):
                 continue
             start = offset + body_from + sentence.start if offset >= 0 else -1
             out.append(Sentence(clause=clause, text=sentence.text, start=start, titles=titles, in_definitions=in_definitions,
