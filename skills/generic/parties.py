@@ -146,6 +146,8 @@ def party_role(name: str, structure) -> str:
 
 
 _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[\"“]([^\"”]{2,40})[\"”]\)")
+# labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
+_NOT_A_PARTY = re.compile(r"^(agreement|contract)$|\b(date|term|territory|products?|services|premises|property|shares)$|^\*+$", re.I)
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|plc|GmbH|company|registered|incorporated|whose)\b", re.I)
 
 
@@ -157,7 +159,7 @@ def contract_parties(structure) -> list[str]:
     labels = []
     for paragraph in re.split(r"\n\s*\n", head):
         if _PARTY_PARAGRAPH.search(paragraph):
-            labels += [m.group(1).strip() for m in _LABEL.finditer(paragraph) if m.group(1).strip().lower() not in ("agreement", "contract")]
+            labels += [m.group(1).strip() for m in _LABEL.finditer(paragraph) if not _NOT_A_PARTY.search(m.group(1).strip())]
     if len(labels) >= 2:
         return list(dict.fromkeys(labels))
     text = structure.text[:20000]
