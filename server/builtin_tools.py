@@ -20,6 +20,7 @@ from . import confirm
 from .access import AccessDenied, narrow_roots, roots_from_uris
 from .context import CallContext
 from .listing import ToolCatalog, ToolSpec, model_input_schema
+from .parsing import ParseJob
 from .reviews import (Domain, DocumentSpec, ReviewError, choose_review, load_documents, load_playbook, new_review,
                       same_review)
 from .store import Review, StoredDocument
@@ -120,7 +121,12 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
                              "allowed_roots": [str(r) for r in call.state.configured_roots]})
     before = call.state.open_domains()
     playbook = await anyio.to_thread.run_sync(load_playbook, data.playbook_path, roots) if data.playbook_path else None
-    documents = await anyio.to_thread.run_sync(load_documents, data.documents, roots)
+    job = ParseJob()  # parsing runs in worker processes, killed if this call is cancelled
+    try:
+        documents = await anyio.to_thread.run_sync(load_documents, data.documents, roots, job, abandon_on_cancel=True)
+    except anyio.get_cancelled_exc_class():
+        job.cancel()
+        raise
     review = new_review(documents, domain=data.domain, our_party=data.our_party, language=data.language, playbook=playbook)
     existing = next((r for r in call.state.store.list() if same_review(r, review)), None)
     if existing is not None:  # opening the same matter again resumes it instead of making a rival review

@@ -13,11 +13,12 @@ import yaml
 from pydantic import BaseModel, Field
 
 from paralaw.skills.documents.gate import read_data_file
-from paralaw.skills.documents.loaders import load_document, parse_document_text
+from paralaw.skills.documents.loaders import parse_document_text, read_document_bytes
 from paralaw.skills.documents.model import DocumentStructure
 from paralaw.skills.errors import DocumentError, ParalawError
 
 from .access import resolve_in_root
+from .parsing import ParseJob
 from .store import Review, ReviewStore, StoredDocument, new_review_id
 
 Role = Literal["primary", "gc", "pc", "er", "reference", "baseline"]
@@ -65,20 +66,33 @@ def detect_language(structures: list[DocumentStructure]) -> str:
     return structures[0].language if structures else "en"
 
 
-def _load_one(spec: DocumentSpec, roots: list[Path]) -> DocumentStructure:
+def _utf8_size(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
+def _load_one(spec: DocumentSpec, roots: list[Path], job: ParseJob) -> DocumentStructure:
+    """Files are read through the file gate here; the bytes, or the text given inline, are parsed in a worker
+    process under the job's limits (parsing.py)."""
     if spec.path and spec.text:
         raise ReviewError("give either path or text for a document, not both", code="INVALID_ARGUMENT")
     if spec.path:
         path, root = resolve_in_root(spec.path, roots)
-        return load_document(path, root=root)
+        return job.parse_bytes(read_document_bytes(path, job.limits, root=root), path.name)
     if spec.text is not None:
         name = spec.filename or f"{spec.role}.md"
-        return parse_document_text(spec.text, filename=name)
+        if len(spec.text) > job.limits.max_bytes or _utf8_size(spec.text) > job.limits.max_bytes:
+            raise DocumentError(f"{name}: the text is over the {job.limits.max_bytes}-byte limit documents have "
+                                "(PARALAW_MAX_FILE_BYTES)", code="FILE_TOO_LARGE", details={"limit": job.limits.max_bytes})
+        if not spec.text.strip():
+            return parse_document_text(spec.text, filename=name)  # EMPTY_DOCUMENT, at once
+        return job.parse_text(spec.text, name)
     raise ReviewError("each document needs a path or a text", code="INVALID_ARGUMENT")
 
 
-def load_documents(specs: list[DocumentSpec], roots: list[Path]) -> list[StoredDocument]:
-    """Parse every document (blocking: run it in a worker thread). Errors name the document at fault."""
+def load_documents(specs: list[DocumentSpec], roots: list[Path], job: ParseJob | None = None) -> list[StoredDocument]:
+    """Parse every document (blocking: run it in a worker thread, and cancel `job` when the call is cancelled).
+    Errors name the document at fault."""
+    job = job or ParseJob()
     if not specs:
         raise ReviewError("a review needs at least one document", code="INVALID_ARGUMENT")
     primaries = [s for s in specs if s.role == "primary"]
@@ -88,7 +102,7 @@ def load_documents(specs: list[DocumentSpec], roots: list[Path]) -> list[StoredD
     seen: set[str] = set()
     for index, spec in enumerate(specs):
         try:
-            structure = _load_one(spec, roots)
+            structure = _load_one(spec, roots, job)
         except ParalawError as exc:
             exc.details = {**exc.details, "document_index": index}
             raise

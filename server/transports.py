@@ -11,11 +11,13 @@ import os
 import secrets
 import socket
 import sys
+import threading
 from typing import Any
 
 import anyio
 
 from .app import build_server
+from .parsing import warm_up
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +27,8 @@ async def serve_stdio(**server_options: Any) -> None:
 
     server = build_server(**server_options)
     async with stdio_server() as (read_stream, write_stream):
+        # the parse fork server starts once fd 1 points away from the wire, so no worker can write on it
+        threading.Thread(target=warm_up, name="paralaw-parse-warm-up", daemon=True).start()
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
@@ -80,5 +84,6 @@ def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | None =
     app = http_app(host=host, auth_token=auth_token, **server_options)
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"paralaw MCP server on http://{shown}:{sock.getsockname()[1]}/mcp (Ctrl-C to stop)", file=sys.stderr, flush=True)
+    threading.Thread(target=warm_up, name="paralaw-parse-warm-up", daemon=True).start()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])

@@ -31,6 +31,8 @@ class Limits:
     max_bytes: int = int(os.environ.get("PARALAW_MAX_FILE_BYTES", 50 * 1024 * 1024))
     max_pdf_pages: int = int(os.environ.get("PARALAW_MAX_PDF_PAGES", 2000))
     max_unzipped_bytes: int = int(os.environ.get("PARALAW_MAX_UNZIPPED_BYTES", 200 * 1024 * 1024))
+    # page content streams once decompressed, each page counted (200 pages may share one 1 MB stream)
+    max_pdf_content_bytes: int = int(os.environ.get("PARALAW_MAX_PDF_CONTENT_BYTES", 16 * 1024 * 1024))
 
 
 DEFAULT_LIMITS = Limits()
@@ -212,6 +214,7 @@ def _pdf_text(data: bytes, name: str, limits: Limits) -> str:
                 raise DocumentError(f"{name} is encrypted; remove the password and try again", code="ENCRYPTED_FILE") from exc
         if len(reader.pages) > limits.max_pdf_pages:
             raise DocumentError(f"{name} has {len(reader.pages)} pages, over the {limits.max_pdf_pages}-page limit", code="FILE_TOO_LARGE")
+        _check_pdf_content(reader, name, limits)
         pages = [(page.extract_text() or "") for page in reader.pages]
     except DocumentError:
         raise
@@ -222,6 +225,32 @@ def _pdf_text(data: bytes, name: str, limits: Limits) -> str:
         raise DocumentError(f"{name} is not a readable PDF (corrupt or truncated): {detail}", code="CORRUPT_FILE") from exc
     page_lines = [[line.rstrip() for line in page.splitlines()] for page in pages]
     return join_lines(drop_running_lines(page_lines))
+
+
+def _check_pdf_content(reader, name: str, limits: Limits) -> None:
+    """Refuse, before extracting text, a PDF whose pages hold more content than the limit once decompressed:
+    text extraction costs time in proportion to it (and more), whatever the file's own size. A stream that
+    several pages share is decompressed once and counted once per page."""
+    from pypdf.generic import ArrayObject, IndirectObject
+
+    sizes: dict[tuple[int, int], int] = {}
+    total = 0
+    for page in reader.pages:
+        contents = page.get("/Contents")
+        refs = list(contents) if isinstance(contents, ArrayObject) else ([contents] if contents is not None else [])
+        for ref in refs:
+            key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else None
+            if key is None or key not in sizes:
+                stream = ref.get_object()
+                size = len(stream.get_data()) if hasattr(stream, "get_data") else 0
+                if key is not None:
+                    sizes[key] = size
+            else:
+                size = sizes[key]
+            total += size
+            if total > limits.max_pdf_content_bytes:
+                raise DocumentError(f"{name} holds more than {limits.max_pdf_content_bytes} bytes of page content once "
+                                    "decompressed, over the limit (PARALAW_MAX_PDF_CONTENT_BYTES)", code="FILE_TOO_LARGE")
 
 
 def read_document_bytes(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS, *,
