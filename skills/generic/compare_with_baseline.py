@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 from pydantic.json_schema import SkipJsonSchema
 
+from ..documents.kinds import contract_kind
 from ..documents.model import DocumentStructure
 from ..errors import ClauseNotFound, SkillFailure
 from ..framework.base import ClauseInput, require_structure
@@ -281,7 +282,14 @@ def baseline_for_state(state: dict) -> tuple[DocumentStructure | None, str]:
 
     domain = resolve_domain(state.get("domain_id"))
     pack = baseline_structure(domain)
-    return (pack, f"domain pack: {domain}") if pack is not None else (None, f"the review has no baseline document and the {domain} pack has no baseline")
+    if pack is None:
+        return None, f"the review has no baseline document and the {domain} pack has no baseline"
+    primary = document_with_role(state, "primary")
+    ours, theirs = (contract_kind(primary.text) if primary is not None else ""), contract_kind(pack.text)
+    if ours and theirs and ours != theirs and primary.language == pack.language:  # another language says so itself
+        return None, (f"the {domain} pack's baseline is a {theirs.replace('_', ' ')} agreement and this contract a "
+                      f"{ours.replace('_', ' ')} agreement: no line-by-line comparison (give a baseline of the same kind)")
+    return pack, f"domain pack: {domain}"
 
 
 def prepare_input(clause_id: str, primary_structure, state: dict) -> CompareInput:

@@ -406,3 +406,13 @@ def test_score_bounds_hold_on_real_clauses_against_the_baseline(load):
     for text in clauses:
         for other in baseline:
             _assert_within_bounds(text, other)
+
+
+def test_a_shareholders_agreement_is_not_compared_with_the_spa_baseline():
+    from paralaw.skills.documents.loaders import parse_document_text
+
+    sha = parse_document_text("# Shareholders' Agreement\n\nThis Agreement is made between A Limited (the \"Investor\") and "
+                              "B Limited (the \"Founder\").\n\n## 1. Board\n\n1.1 The Board shall consist of four Directors.\n",
+                              filename="sha.md")
+    result = call(sha, "1.1", make_state(sha, domain_id="sha_spa", our_party="Investor"))
+    assert result.error.code == "NO_BASELINE" and "shareholders agreement" in result.error.message
