@@ -168,16 +168,34 @@ def align(baseline: list[Sentence], document: list[Sentence], threshold: float =
 def _numbers(text: str) -> list[tuple[str, tuple, str, int]]:
     """(measure, key, quote, start) for every amount, percentage and period in the text."""
     items = [("money", (m.value, m.currency), m.quote, m.start) for m in find_money(text)]
-    items += [("percent", (p.value,), p.quote, p.start) for p in find_percentages(text)]
+    items += [("percent", (p.value, _rate_period(text, p.end)), p.quote, p.start) for p in find_percentages(text)]
     items += [("period", (p.value, p.unit), p.quote, p.start) for p in find_periods(text)]
     return sorted(items, key=lambda item: item[3])
+
+
+_RATE_PERIOD = re.compile(r"\s*(?:\([^)]{0,20}\)\s*)?(?:per cent\s*)?(per|a|each|every)\s+(calendar\s+)?(day|week|month|year|annum)\b|"
+                          r"\s*(?:\([^)]{0,20}\)\s*)?(daily|weekly|monthly|annually|yearly)\b", re.I)
+_PER_YEAR = {"day": 365, "week": 52, "month": 12, "year": 1, "annum": 1}
+
+
+def _rate_period(text: str, end: int) -> str:
+    """'month' for '4% per month', 'year' for '3% a year' or 'per annum'; '' when the figure is no rate."""
+    match = _RATE_PERIOD.match(text, end)
+    if not match:
+        return ""
+    word = (match.group(3) or match.group(4) or "").lower()
+    word = {"daily": "day", "weekly": "week", "monthly": "month", "annually": "year", "yearly": "year", "annum": "year"}.get(word, word)
+    return word
 
 
 def _show(measure: str, key: tuple) -> str:
     if measure == "money":
         return f"{key[1]} {key[0]:,.2f}".strip()
     if measure == "percent":
-        return f"{key[0]:g}%"
+        per = key[1] if len(key) > 1 else ""
+        if per and per != "year":
+            return f"{key[0]:g}% a {per} ({key[0] * _PER_YEAR[per]:g}% a year)"
+        return f"{key[0]:g}% a year" if per else f"{key[0]:g}%"
     unit = key[1].replace('_', ' ')
     return f"{key[0]:g} {unit[:-1] if key[0] == 1 and unit.endswith('s') else unit}"
 

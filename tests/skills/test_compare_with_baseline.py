@@ -416,3 +416,10 @@ def test_a_shareholders_agreement_is_not_compared_with_the_spa_baseline():
                               filename="sha.md")
     result = call(sha, "1.1", make_state(sha, domain_id="sha_spa", our_party="Investor"))
     assert result.error.code == "NO_BASELINE" and "shareholders agreement" in result.error.message
+
+
+def test_a_rate_keeps_its_period():
+    from paralaw.skills.generic.clause_diff import number_changes
+
+    changes = number_changes("Interest accrues at 3% a year above the base rate.", "Interest accrues at 4% per month.", lambda offset: "")
+    assert [c.detail for c in changes] == ["percent 3% a year -> 4% a month (48% a year)"]
