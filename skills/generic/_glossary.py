@@ -179,7 +179,9 @@ _HEADS = {
     "deductible", "material", "milestone", "commitment", "forecast", "order", "quantity", "fund", "money", "deposit",
 }
 _ORG_WORDS = re.compile(r"\b(?:Ltd|Limited|Inc|LLC|plc|Corporation|Corp|Company|Bank|Institute|Chamber|Court|Act|Rules|Regulations|Association|Authority|Office|Government|Republic|Kingdom|States)\b")
-_NAMED_ELSEWHERE = re.compile(r"\s*(?:\([A-Z]{2,}\)|\s(?:and|of|for|&)\s+[A-Z]|,?\s*(?:as\s+)?(?:published|quoted|issued|administered)\s+by\b)")
+_NAMED_ELSEWHERE = re.compile(r"\s*(?:\([A-Z]{2,}\)|\s(?:and|of|for|&)\s+[A-Z]|,?\s*(?:as\s+)?(?:published|quoted|issued|administered)\s+by\b"
+                              r"|,?\s*\(?(?:as\s+(?:such\s+term\s+is\s+|that\s+term\s+is\s+)?defined\s+(?:in|by|under)|having\s+the\s+meaning|"
+                              r"(?:which\s+)?has\s+the\s+meaning\s+given|within\s+the\s+meaning\s+of)\b)")
 _RUN = re.compile(r"\b(?:the|a|an|any|each|such|this|that|its|their|said|every|no)\s+((?:[A-Z][A-Za-z'’-]*)(?:\s+[A-Z][A-Za-z'’-]*){1,4})")
 
 

@@ -143,3 +143,17 @@ def test_full_definition_preferred_to_a_pointer(load):
     out = run(gc, "19.2", state, term="Force Majeure")
     assert out.lookup.defined_in == "19.1" and out.lookup.definition.startswith('"Force Majeure" means an exceptional event')
     assert out.lookup.also_defined_in == ["general_conditions.md: 1.1"]
+
+
+def test_a_term_defined_in_another_instrument_is_not_undefined():
+    from paralaw.skills.documents.loaders import parse_document_text
+    from paralaw.skills.generic import _glossary
+
+    text = ("# Shareholders' Agreement\n\n## 1. Board\n\n1.1 Each Investor Director shall attend the Annual General Meeting "
+            "as defined in the Articles, and any Qualifying Exit within the meaning of the Articles requires consent.\n\n"
+            "1.2 The Board shall approve the Business Plan before each year.\n")
+    structure = parse_document_text(text, filename="sha.md")
+    index = _glossary.build_index([structure])
+    phrases = [p for p, _, _ in _glossary.undefined_candidates(structure, 0, len(text), index, [structure])]
+    assert "Annual General Meeting" not in phrases and "Qualifying Exit" not in phrases
+    assert "Business Plan" in phrases, "a term used as defined but defined nowhere is still reported"
