@@ -25,8 +25,11 @@ REVISIONS_ENV = "PARALAW_DOCX_REVISIONS"
 
 @contextmanager
 def docx_view(original: bool) -> Iterator[None]:
-    """Read .docx files as their original text (every tracked change rejected) for the block's duration; the
-    in-process and stdio servers inherit the setting."""
+    """Read .docx files as their original text (every tracked change rejected) for the block's duration.
+
+    The setting is an environment variable because the documents are parsed in the server's worker processes
+    (and a stdio server is a process of its own): they inherit it when they start. A process that has already
+    started its parse workers keeps their environment, so the command sets this before the review begins."""
     if not original:
         yield
         return

@@ -57,7 +57,14 @@ def cite_footnote(paragraph, note_id: int) -> None:
 
 
 def reject_all(root) -> None:
-    """What Word's "Reject All Changes" does to the text: insertions go, deletions come back as text."""
+    """What Word's "Reject All Changes" does to the text: insertions go (a paragraph whose mark was inserted
+    with them), deletions come back as text."""
+    for mark in list(root.iter(qn("w:ins"))):
+        rpr = mark.getparent()
+        if rpr.tag == qn("w:rPr") and rpr.getparent().tag == qn("w:pPr"):
+            paragraph = rpr.getparent().getparent()
+            if not any(t.text for t in paragraph.iter(qn("w:t")) if t.getparent().getparent().tag != qn("w:ins")):
+                paragraph.getparent().remove(paragraph)
     for tag in ("w:ins", "w:moveTo"):
         for element in list(root.iter(qn(tag))):
             if element.getparent().tag in (qn("w:rPr"), qn("w:pPr"), qn("w:trPr")):

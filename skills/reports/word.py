@@ -279,6 +279,37 @@ class Markup:
         deletion.addnext(insertion)
         return deletion, insertion
 
+    def insert_paragraph(self, after, text: str):
+        """A new paragraph after `after` (or at the end of the body when None), inserted as a tracked change:
+        its text in w:ins and its paragraph mark marked inserted, so rejecting it removes the paragraph. It takes
+        the neighbour's paragraph style unless that is a heading. Returns its w:ins."""
+        from docx.oxml import OxmlElement
+
+        paragraph = OxmlElement("w:p")
+        properties = OxmlElement("w:pPr")
+        style = after.find(f"{w('pPr')}/{w('pStyle')}") if after is not None else None
+        if style is not None and not style.get(w("val"), "").lower().startswith(("heading", "title")):
+            properties.append(copy.deepcopy(style))
+        mark = OxmlElement("w:rPr")
+        mark.append(OxmlElement("w:ins", attrs={w("id"): self._id(), w("author"): AUTHOR, w("date"): self.date}))
+        properties.append(mark)
+        paragraph.append(properties)
+        insertion = OxmlElement("w:ins", attrs={w("id"): self._id(), w("author"): AUTHOR, w("date"): self.date})
+        run = OxmlElement("w:r")
+        node = OxmlElement("w:t")
+        node.text = text
+        node.set(_XML_SPACE, "preserve")
+        run.append(node)
+        insertion.append(run)
+        paragraph.append(insertion)
+        if after is not None:
+            after.addnext(paragraph)
+        else:
+            body = self.document.element.body
+            section = body.find(w("sectPr"))
+            body.insert(body.index(section) if section is not None else len(body), paragraph)
+        return insertion
+
     def comment(self, first, last, lines: list[str]) -> None:
         """A comment by paralaw spanning first..last (runs or revision elements of one paragraph)."""
         from docx.oxml import OxmlElement, parse_xml
@@ -372,17 +403,25 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
             if _ours(last, "del") and following is not None and _ours(following, "ins"):
                 last = following  # the comment spans the proposed words too
         else:
+            p = _clause_heading(paragraphs, str(risk.get("clause_id", "")), clause_texts or {}, view)
             if quote:
                 result.not_located.append(risk.get("id", ""))
-            if wording:
-                result.redline_skipped.append(risk.get("id", ""))
-            p = _clause_heading(paragraphs, str(risk.get("clause_id", "")), clause_texts or {}, view)
-            if p is None:
-                p = _first_text(paragraphs, view)
-            if p is None:
-                continue
-            runs = _input_runs(p, [], view)
-            first, last = _outermost(runs[0]), _outermost(runs[-1])
+            if wording and not quote:
+                # a provision the contract lacks: its proposed wording goes in as a new paragraph, after the
+                # clause the risk names, else at the end of the document
+                insertion = markup.insert_paragraph(p if p is not None else _last_paragraph(body), wording)
+                redlined = True
+                result.revisions += 1
+                first = last = insertion
+            else:
+                if wording:
+                    result.redline_skipped.append(risk.get("id", ""))
+                if p is None:
+                    p = _first_text(paragraphs, view)
+                if p is None:
+                    continue
+                runs = _input_runs(p, [], view)
+                first, last = _outermost(runs[0]), _outermost(runs[-1])
         markup.comment(first, last, comment_lines(risk, wording, located=spot is not None, redlined=redlined))
         result.comments += 1
     return result
@@ -392,6 +431,12 @@ def _outermost(run):
     """A run inside one of our revisions is anchored at the revision, so markers never sit inside it."""
     parent = run.getparent()
     return parent if _ours(parent, "del") or _ours(parent, "ins") else run
+
+
+def _last_paragraph(body):
+    """The body's last paragraph (not one inside a table), or None."""
+    found = [child for child in body if child.tag == w("p")]
+    return found[-1] if found else None
 
 
 def _first_text(paragraphs: list, view: str):

@@ -43,7 +43,8 @@ RISKS = [
     risk("2.1", "low", "three months", "Overlaps the cap risk", proposed_wording="six months"),
     risk("2.2", "medium", "loss of   data, however caused", "Data loss excluded"),
     risk("9.9", "low", "a sentence this contract does not contain", "Quote not in the document"),
-    risk("2", "low", "", "No insurance clause", verdict="MISSING"),
+    risk("2", "low", "", "No insurance clause", verdict="MISSING",
+         proposed_wording="The Supplier shall maintain professional indemnity insurance of at least GBP 2 million."),
 ]
 
 
@@ -80,7 +81,7 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
     out = tmp_path / "reviewed.docx"
     result = write_docx(report(RISKS), out, source=source, text=load_document(source).text)
 
-    assert (result.comments, result.revisions) == (7, 3)
+    assert (result.comments, result.revisions) == (7, 4)
     assert result.not_located == ["r9.9-low"]
     assert result.redline_skipped == ["r2.1-low"]  # its words are already under the high risk's redline
 
@@ -94,14 +95,17 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
         "Proposed wording: shall never exceed the Charges paid in the twelve months"]
 
     root = body_xml(out)
-    insertions, deletions = list(root.iter(qn("w:ins"))), list(root.iter(qn("w:del")))
-    assert len(insertions) == len(deletions) == 3
+    marks = [e for e in root.iter(qn("w:ins")) if e.getparent().tag == qn("w:rPr")]
+    insertions = [e for e in root.iter(qn("w:ins")) if e not in marks]
+    deletions = list(root.iter(qn("w:del")))
+    assert len(insertions) == 4 and len(deletions) == 3 and len(marks) == 1  # the missing clause is a new paragraph
     assert all(e.get(qn("w:author")) == "paralaw" for e in insertions + deletions)
     # the words that change are struck, not the whole quote; an excerpt is placed inside its quote
     assert ["".join(t.text for t in d.iter(qn("w:delText"))) for d in deletions] == [
         "60", "on", "not exceed the Charges paid in the three"]
     assert ["".join(t.text for t in i.iter(qn("w:t"))) for i in insertions] == [
-        "30", "on ninety (90) days'", "never exceed the Charges paid in the twelve"]
+        "30", "on ninety (90) days'", "The Supplier shall maintain professional indemnity insurance of at least GBP 2 million.",
+        "never exceed the Charges paid in the twelve"]
     # each comment is anchored: a range start, a range end and a reference per comment
     for tag in ("w:commentRangeStart", "w:commentRangeEnd", "w:commentReference"):
         assert len(list(root.iter(qn(tag)))) == 7
@@ -117,6 +121,8 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
     assert "shall never exceed the Charges paid in the twelve months before the claim." in accepted
     assert "within 30 days of receipt" in accepted
     assert "at any time on ninety (90) days' written notice." in accepted
+    # the missing clause goes in after the heading of the clause the risk names, as a plain paragraph
+    assert "# 2 Liability\n\nThe Supplier shall maintain professional indemnity insurance" in accepted
 
     reject_all(root)
     assert paragraph_texts(root) == paragraph_texts(body_xml(source))
@@ -152,13 +158,26 @@ def test_no_risks_leaves_the_text_alone(tmp_path):
 
 @pytest.mark.skipif(shutil.which("soffice") is None and shutil.which("libreoffice") is None,
                     reason="LibreOffice is not installed (it is large; CI does not install it)")
-def test_libreoffice_opens_the_reviewed_document(tmp_path):
+def test_libreoffice_opens_it_and_sees_each_revision_and_comment(tmp_path):
+    """LibreOffice headless reads the output into its own model (flat ODT): a tracked change there is a
+    text:changed-region (one per w:ins and per w:del) and a comment an office:annotation; it also converts
+    the document to PDF."""
     source = input_docx(tmp_path / "msa.docx")
     out = tmp_path / "reviewed.docx"
-    write_docx(report(RISKS), out, source=source, text=load_document(source).text)
+    result = write_docx(report(RISKS), out, source=source, text=load_document(source).text)
     office = shutil.which("soffice") or shutil.which("libreoffice")
-    subprocess.run([office, "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
-                   check=True, timeout=120, capture_output=True)
+    for target in ("fodt", "pdf"):
+        subprocess.run([office, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless",
+                        "--convert-to", target, "--outdir", str(tmp_path), str(out)],
+                       check=True, timeout=180, capture_output=True)
+    flat = etree.parse(str(tmp_path / "reviewed.fodt"))
+    ns = {"text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0", "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0"}
+    changes = flat.findall(".//text:tracked-changes/text:changed-region", ns)
+    kinds = sorted(next(iter(c)).tag.rsplit("}", 1)[1] for c in changes)
+    # three replacements (a deletion and an insertion each) and one inserted paragraph, which LibreOffice keeps
+    # as two insertions: its text and its paragraph mark
+    assert result.revisions == 4 and kinds == ["deletion"] * 3 + ["insertion"] * 5
+    assert len(flat.findall(".//office:annotation", ns)) == result.comments
     assert (tmp_path / "reviewed.pdf").stat().st_size > 1000
 
 
