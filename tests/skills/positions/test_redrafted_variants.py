@@ -363,3 +363,19 @@ def test_third_set_issue_is_found(variant):
 @pytest.mark.parametrize("variant", THIRD_MARKET, ids=lambda v: v.name)
 def test_third_set_market_is_not_escalated(variant):
     test_market_drafting_is_not_escalated(variant)
+
+
+# Positions added after the three report sets; each with the drafting it must catch.
+COVERAGE_RED = [
+    Variant("good leaver at nominal value", SHA_EN, "## 12. Leavers\n\n12.2 A Good Leaver shall transfer all of its Shares at their nominal value.\n",
+            "sha_spa", "Investor", "leavers", "RED", "12.2"),
+    Variant("supplier gives no IP indemnity", SERVICES_EN, "## 10. Indemnities\n\n10.1 The Client shall indemnify the Vendor against any claim that materials supplied by the Client infringe the intellectual property rights of a third party.\n",
+            "generic", "Client", "ip_indemnity", "RED", "10.1"),
+    Variant("ground risk on the contractor", CONSTRUCTION_EN, "## 4. The Contractor\n\n4.12 The Contractor shall be deemed to have foreseen all physical conditions at the Site and shall not be entitled to any extension of time or additional payment for them.\n",
+            "fidic", "Contractor", "ground_risk", "RED", "4.12"),
+]
+
+
+@pytest.mark.parametrize("variant", COVERAGE_RED, ids=lambda v: v.name)
+def test_added_position_finds_its_issue(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
