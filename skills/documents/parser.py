@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from .definitions import extract_definitions
@@ -200,15 +201,16 @@ def _caption_nodes(text: str, language: str, structural: list[_Node], paragraphs
     owners: list[_Node | None] = [None] + list(structural)
     ends = [n.start for n in structural] + [text_end]
     made: list[_Node] = []
+    paragraphs = sorted(paragraphs, key=lambda n: n.start)
+    paragraph_starts = [n.start for n in paragraphs]
     for owner, start, end in zip(owners, starts, ends):
         if end - start <= limit:
             continue
         found = [_Node(c, c.clause_id) for c in caption_candidates(text, start, end)]
         for i, caption in enumerate(found):
             stop = found[i + 1].start if i + 1 < len(found) else end
-            for node in paragraphs:
-                if not caption.start < node.start < stop:
-                    continue
+            first, last = bisect_right(paragraph_starts, caption.start), bisect_left(paragraph_starts, stop)
+            for node in paragraphs[first:last]:  # each paragraph is looked at under one caption at most
                 if owner is not None and node.clause_id.startswith(owner.clause_id + "("):
                     node.clause_id = caption.clause_id + node.clause_id[len(owner.clause_id):]
                 if node.parent is owner:

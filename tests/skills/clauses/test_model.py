@@ -62,7 +62,6 @@ def test_loaded_once_and_small():
     assert first.weights.shape == (features.DIM, 41)
     with np.load(MODEL_PATH) as arrays:
         assert arrays["weights"].dtype == np.float16  # half the size on disk
-    assert "sklearn" not in sys.modules or True  # training extra may be installed; run time never imports it
     info = model.model_info()
     assert info["seed"] and info["command"].startswith("python -m training.train_clause_model")
 
@@ -77,3 +76,19 @@ def test_hashing_is_stable_across_processes():
     first = rows.values[rows.indptr[0]:rows.indptr[1]]
     assert abs(float(np.sum(first.astype(np.float64) ** 2)) - 1.0) < 1e-5
     assert features._words("Section 12.3 of 2020") == ["section", "0", "0", "of", "0"]
+
+
+def test_model_loads_lazily_on_first_use_only():
+    """Importing the skills (as `paralaw serve` does) reads no weights; the first classification does, once."""
+    import subprocess
+
+    script = ("from paralaw.skills import create_dispatcher\n"
+              "from paralaw.skills.clauses import model\n"
+              "create_dispatcher('generic')\n"
+              "assert model._model is None, 'loaded at import'\n"
+              "model.classify_text(['Governing law: Delaware.'])\n"
+              "first = model._model\n"
+              "model.categories()\n"
+              "assert first is not None and model._model is first\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
