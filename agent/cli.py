@@ -79,7 +79,7 @@ def serve(
     schema: str = typer.Option("lazy", "--schema", help="Tool listing: lazy (schemas on demand) or full."),
     store: Optional[str] = typer.Option(None, "--store", help="Review store file (default: in the user data folder, or PARALAW_STORE)."),
     allow_dir: list[str] = typer.Option([], "--allow-dir", help="Folder the server may read contracts from (repeatable)."),
-    auth_token: Optional[str] = typer.Option(None, "--auth-token", help="Bearer token HTTP clients must send (or PARALAW_AUTH_TOKEN)."),
+    auth_token: list[str] = typer.Option([], "--auth-token", help="Bearer token HTTP clients must send (repeatable: one per tenant, each sees only its own reviews; or PARALAW_AUTH_TOKEN, comma-separated)."),
 ) -> None:
     """Run the MCP server: stdio for MCP hosts, or --http."""
     import os
@@ -95,7 +95,7 @@ def serve(
     options = {"store": store, "schema_mode": schema, "allowed_dirs": allow_dir or None}
     try:
         if http:
-            run_http(host=host, port=port, auth_token=auth_token, **options)
+            run_http(host=host, port=port, auth_token=auth_token or None, **options)
         else:
             run_stdio(**options)
     except (OSError, sqlite3.Error) as exc:

@@ -22,7 +22,7 @@ from . import prompts, resources
 from .access import roots_from_config
 from .builtin_tools import builtin_specs
 from .calls import call_tool
-from .context import ServerState, session_scope
+from .context import ServerState, owned_store, owner_of, session_scope
 from .export_tool import export_spec
 from .listing import ToolCatalog, skill_spec
 from .store import ReviewStore, SqliteReviewStore
@@ -70,7 +70,7 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
 
     async def on_list_tools(ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
         scope = session_scope(ctx)
-        return types.ListToolsResult(tools=state.catalog.listing(state.schema_mode, scope.expanded, state.open_domains()))
+        return types.ListToolsResult(tools=state.catalog.listing(state.schema_mode, scope.expanded, state.open_domains(owner_of(ctx))))
 
     async def on_call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams):
         return await call_tool(state, ctx, params)
@@ -88,11 +88,11 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
         get_tool_input_schema=tool_input_schema,
         on_list_tools=on_list_tools,
         on_call_tool=on_call_tool,
-        on_list_resources=lambda ctx, params: resources.list_resources(state),
+        on_list_resources=lambda ctx, params: resources.list_resources(owned_store(state, ctx)),
         on_list_resource_templates=lambda ctx, params: resources.list_templates(),
-        on_read_resource=lambda ctx, params: resources.read_resource(state, params.uri),
+        on_read_resource=lambda ctx, params: resources.read_resource(owned_store(state, ctx), params.uri),
         on_list_prompts=lambda ctx, params: prompts.list_prompts(),
-        on_get_prompt=lambda ctx, params: prompts.get_prompt(state, params.name, params.arguments or {}),
+        on_get_prompt=lambda ctx, params: prompts.get_prompt(owned_store(state, ctx), params.name, params.arguments or {}),
         on_subscriptions_listen=ListenHandler(state.bus),
     )
     server.paralaw_state = state

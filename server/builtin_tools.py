@@ -119,7 +119,7 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
                     f"({', '.join(str(r) for r in call.state.configured_roots)})",
                     details={"client_roots": [str(r) for r in client_roots],
                              "allowed_roots": [str(r) for r in call.state.configured_roots]})
-    before = call.state.open_domains()
+    before = call.state.open_domains(call.owner)
     playbook = await anyio.to_thread.run_sync(load_playbook, data.playbook_path, roots) if data.playbook_path else None
     job = ParseJob()  # parsing runs in worker processes, killed if this call is cancelled
     try:
@@ -128,11 +128,12 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
         job.cancel()
         raise
     review = new_review(documents, domain=data.domain, our_party=data.our_party, language=data.language, playbook=playbook)
-    existing = next((r for r in call.state.store.list() if same_review(r, review)), None)
+    existing = next((r for r in call.store.list() if same_review(r, review)), None)
     if existing is not None:  # opening the same matter again resumes it instead of making a rival review
         review = existing
+        call.session.opened.add(review.review_id)
     else:
-        call.state.store.save(review)
+        call.store.save(review)
         await call.announce_resources_changed()
     added = []
     if review.domain not in before:
@@ -146,11 +147,11 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
 
 
 async def list_reviews(call: CallContext, data: ListReviewsInput, params: types.CallToolRequestParams):
-    return {"reviews": [review.summary() for review in call.state.store.list()]}
+    return {"reviews": [review.summary() for review in call.store.list()]}
 
 
 async def get_outline(call: CallContext, data: OutlineInput, params: types.CallToolRequestParams):
-    review = choose_review(call.state.store, data.review_id)
+    review = choose_review(call.store, data.review_id)
     document = _document(review, data.document)
     clauses = list(document.structure.iter_clauses())
     page = clauses[data.offset: data.offset + data.limit]
@@ -168,7 +169,7 @@ async def get_outline(call: CallContext, data: OutlineInput, params: types.CallT
 async def find_clauses(call: CallContext, data: FindClausesInput, params: types.CallToolRequestParams):
     from paralaw.skills.clauses.search import search_clauses
 
-    review = choose_review(call.state.store, data.review_id)
+    review = choose_review(call.store, data.review_id)
     document = _document(review, data.document)
     found = await anyio.to_thread.run_sync(search_clauses, document.structure, data.query, data.top_k)
     result = {
@@ -195,7 +196,7 @@ def _checklist_items(review: Review) -> list[dict[str, Any]]:
 async def get_checklist(call: CallContext, data: ChecklistInput, params: types.CallToolRequestParams):
     from paralaw.skills.text.retrieval import ClauseIndex
 
-    review = choose_review(call.state.store, data.review_id)
+    review = choose_review(call.store, data.review_id)
     primary = review.primary()
     items = []
     for item in _checklist_items(review):
@@ -226,7 +227,7 @@ async def describe_tools(call: CallContext, data: DescribeToolsInput, params: ty
 
 
 async def close_review(call: CallContext, data: CloseReviewInput, params: types.CallToolRequestParams):
-    review = choose_review(call.state.store, data.review_id)
+    review = choose_review(call.store, data.review_id)
     primary = review.primary()
     if not data.confirm:
         message = f"Close review {review.review_id} ({primary.filename if primary else 'no primary document'})? Its stored documents will be deleted."
@@ -238,10 +239,10 @@ async def close_review(call: CallContext, data: CloseReviewInput, params: types.
                               code="CONFIRMATION_REQUIRED", details={"review_id": review.review_id})
         if not answer:
             return {"review_id": review.review_id, "closed": False, "reason": "the user declined"}
-    before = call.state.open_domains()
-    call.state.store.delete(review.review_id)
+    before = call.state.open_domains(call.owner)
+    call.store.delete(review.review_id)
     await call.announce_resources_changed()
-    removed = before - call.state.open_domains()
+    removed = before - call.state.open_domains(call.owner)
     if removed and any(s.domain in removed for s in call.state.catalog.specs()):
         await call.announce_tools_changed()
     return {"review_id": review.review_id, "closed": True}

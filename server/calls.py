@@ -76,7 +76,7 @@ def _schema_error(spec: ToolSpec, missing: list[str], problems: list[dict[str, s
 async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, Any],
                       params: types.CallToolRequestParams) -> types.CallToolResult | types.InputRequiredResult:
     arguments = dict(arguments)
-    review = choose_review(call.state.store, arguments.pop("review_id", None))
+    review = choose_review(call.store, arguments.pop("review_id", None))
     if spec.domain not in ("*", "generic") and spec.domain != review.domain:
         return error("DOMAIN_MISMATCH",
                      f"{spec.name} is a {spec.domain} tool but review {review.review_id} is a {review.domain} review; "
@@ -115,7 +115,7 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
     spec = state.catalog.get(params.name)
     if spec is None:
         return error("UNKNOWN_TOOL", f"there is no tool named '{clean_strings(params.name)}'",
-                     {"known_tools": [s.name for s in state.catalog.visible(state.open_domains())]})
+                     {"known_tools": [s.name for s in state.catalog.visible(state.open_domains(call.owner))]})
     try:
         arguments = clean_strings(dict(params.arguments or {}))
     except RecursionError:

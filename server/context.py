@@ -2,7 +2,13 @@
 
 "Session" means what the transport gives: one stdio or in-memory connection (the SDK enters the lifespan once
 per run), or one Streamable HTTP session id. A 2026-07-28 request carries no session, so on HTTP its expansions
-are shared by the server's modern clients. Sessions hold the lazily expanded tool names and the client's roots.
+are shared by the server's modern clients. Sessions hold the lazily expanded tool names and the reviews they
+opened (the default review is chosen among those).
+
+Reviews belong to whoever opened them: over HTTP with tokens, the tenant of the token the request carried
+(transports.py puts it in the request's scope); otherwise the local user (""). A handler sees the store only
+through `OwnedStore`, which shows it its owner's reviews and nothing else: another tenant's review id is
+simply not found.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from paralaw.skills.framework.dispatcher import SkillDispatcher
 
 from .listing import SchemaMode, ToolCatalog
 from .running import SkillRunner
-from .store import ReviewStore
+from .store import Review, ReviewStore
 
 logger = logging.getLogger(__name__)
 
@@ -34,6 +40,7 @@ MAX_HTTP_SESSIONS = 1024
 @dataclass
 class SessionScope:
     expanded: set[str] = field(default_factory=set)
+    opened: set[str] = field(default_factory=set)  # review ids this session opened or resumed
     children: OrderedDict[str, "SessionScope"] = field(default_factory=OrderedDict)
 
     def child(self, session_id: str) -> "SessionScope":
@@ -56,12 +63,53 @@ class ServerState:
     bus: SubscriptionBus = field(default_factory=InMemorySubscriptionBus)
     runner: SkillRunner = field(default_factory=SkillRunner)
 
-    def open_domains(self) -> set[str]:
-        return {review.domain for review in self.store.list()}
+    def open_domains(self, owner: str | None = None) -> set[str]:
+        return {review.domain for review in self.store.list(owner=owner)}
 
     @asynccontextmanager
     async def lifespan(self, _server: Any) -> AsyncIterator[SessionScope]:
         yield SessionScope()
+
+
+OWNER_KEY = "paralaw.owner"  # set in the ASGI scope by the HTTP token check
+
+
+def owner_of(ctx: Any) -> str:
+    """The tenant a request acts for: from the HTTP token it carried, else the local user ("")."""
+    scope = getattr(getattr(ctx, "request", None), "scope", None)
+    return str(scope.get(OWNER_KEY, "")) if isinstance(scope, dict) else ""
+
+
+@dataclass
+class OwnedStore:
+    """The review store as one owner sees it: only that owner's reviews can be found, listed or deleted, and
+    what it saves is its own. `opened` (the session's reviews) guides the choice of a default review."""
+
+    store: ReviewStore
+    owner: str
+    opened: set[str] = field(default_factory=set)
+
+    def get(self, review_id: str) -> Review | None:
+        review = self.store.get(review_id)
+        return review if review is not None and review.owner == self.owner else None
+
+    def list(self, owner: str | None = None) -> list[Review]:
+        return self.store.list(owner=self.owner)
+
+    def save(self, review: Review) -> None:
+        review.owner = self.owner
+        self.store.save(review)
+        self.opened.add(review.review_id)
+
+    def delete(self, review_id: str) -> bool:
+        return self.get(review_id) is not None and self.store.delete(review_id)
+
+    def close(self) -> None:  # the server owns the real store
+        pass
+
+
+def owned_store(state: "ServerState", ctx: Any) -> OwnedStore:
+    return OwnedStore(state.store, owner_of(ctx), session_scope(ctx).opened if ctx is not None else set())
 
 
 def session_scope(ctx: ServerRequestContext[Any, Any]) -> SessionScope:
@@ -78,6 +126,15 @@ class CallContext:
     state: ServerState
     request: ServerRequestContext[Any, Any]
     session: SessionScope
+
+    @property
+    def store(self) -> OwnedStore:
+        """The caller's view of the review store: its own reviews only."""
+        return OwnedStore(self.state.store, owner_of(self.request), self.session.opened)
+
+    @property
+    def owner(self) -> str:
+        return owner_of(self.request)
 
     @property
     def modern(self) -> bool:

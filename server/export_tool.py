@@ -89,7 +89,7 @@ def _write(report: dict[str, Any], target: Path, kind: str, text: str, source: P
 
 
 async def export_review(call: CallContext, data: ExportReviewInput, params: types.CallToolRequestParams):
-    review = choose_review(call.state.store, data.review_id)
+    review = choose_review(call.store, data.review_id)
     roots = call.state.configured_roots
     target = resolve_path(data.path, roots)
     kind = target.suffix.lower().lstrip(".")

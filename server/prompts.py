@@ -6,7 +6,7 @@ import mcp_types as types
 from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INVALID_PARAMS
 
-from .context import ServerState
+from .store import ReviewStore
 
 PROMPTS = [
     types.Prompt(name="review_contract", title="Review a contract",
@@ -42,10 +42,10 @@ async def list_prompts() -> types.ListPromptsResult:
     return types.ListPromptsResult(prompts=PROMPTS)
 
 
-def _context(state: ServerState, review_id: str | None) -> tuple[str, str, str]:
-    review = state.store.get(review_id) if review_id else None
+def _context(store: ReviewStore, review_id: str | None) -> tuple[str, str, str]:
+    review = store.get(review_id) if review_id else None
     if review is None and not review_id:
-        reviews = state.store.list()
+        reviews = store.list()
         review = reviews[0] if len(reviews) == 1 else None
     party = (review.our_party if review and review.our_party else "our client")
     about = ""
@@ -56,9 +56,9 @@ def _context(state: ServerState, review_id: str | None) -> tuple[str, str, str]:
     return party, about, args
 
 
-async def get_prompt(state: ServerState, name: str, arguments: dict[str, str]) -> types.GetPromptResult:
+async def get_prompt(store: ReviewStore, name: str, arguments: dict[str, str]) -> types.GetPromptResult:
     review_id = arguments.get("review_id") or None
-    party, about, args = _context(state, review_id)
+    party, about, args = _context(store, review_id)
     if name == "review_contract":
         focus = arguments.get("focus")
         text = _CONTRACT.format(party=party, review=about, args=args, focus=f", starting with {focus}" if focus else "")

@@ -22,8 +22,7 @@ from mcp.shared.exceptions import MCPError
 from paralaw.skills.documents.model import Clause
 from paralaw.skills.packs import DOMAINS, load_pack
 
-from .context import ServerState
-from .store import Review, StoredDocument
+from .store import Review, ReviewStore, StoredDocument
 
 RESOURCE_NOT_FOUND = -32002
 SCHEME = "paralaw://"
@@ -33,7 +32,7 @@ def _doc_uri(review: Review, doc: StoredDocument) -> str:
     return f"{SCHEME}reviews/{review.review_id}/documents/{quote(doc.document_id, safe='')}"
 
 
-async def list_resources(state: ServerState) -> types.ListResourcesResult:
+async def list_resources(store: ReviewStore) -> types.ListResourcesResult:
     items = []
     for domain in DOMAINS:
         pack = load_pack(domain)
@@ -41,7 +40,7 @@ async def list_resources(state: ServerState) -> types.ListResourcesResult:
                                     title=f"{pack.name}: review checklist", mime_type="application/json"))
         items.append(types.Resource(uri=f"{SCHEME}domains/{domain}/criteria", name=f"{domain}-criteria",
                                     title=f"{pack.name}: review criteria", mime_type="application/json"))
-    for review in state.store.list():
+    for review in store.list():
         for doc in review.documents:
             items.append(types.Resource(uri=_doc_uri(review, doc), name=doc.filename or doc.document_id,
                                         title=f"{doc.filename} ({doc.role}, review {review.review_id})",
@@ -103,7 +102,7 @@ def _checklist_markdown(domain: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-async def read_resource(state: ServerState, uri: str) -> types.ReadResourceResult:
+async def read_resource(store: ReviewStore, uri: str) -> types.ReadResourceResult:
     uri = str(uri)
     if not uri.startswith(SCHEME):
         raise _not_found(uri, "paralaw resources start with paralaw://")
@@ -115,7 +114,7 @@ async def read_resource(state: ServerState, uri: str) -> types.ReadResourceResul
         if parts[2] == "criteria":
             return _contents(uri, None, pack.criteria)
     if len(parts) >= 4 and parts[0] == "reviews":
-        review = state.store.get(parts[1])
+        review = store.get(parts[1])
         if review is None:
             raise _not_found(uri, f"no open review '{parts[1]}'")
         if parts[2] == "clauses" and len(parts) == 4:

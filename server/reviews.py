@@ -168,6 +168,9 @@ def choose_review(store: ReviewStore, review_id: str | None) -> Review:
     reviews = store.list()
     if not reviews:
         raise ReviewError("no review is open; call open_review with the contract first", code="NO_REVIEW")
+    opened_here = [r for r in reviews if r.review_id in (getattr(store, "opened", None) or ())]
+    if len(reviews) > 1 and len(opened_here) == 1:  # the one this session opened (a stdio session, an HTTP one)
+        return opened_here[0]
     if len(reviews) > 1:
         raise ReviewError(
             f"{len(reviews)} reviews are open; pass review_id to say which one",

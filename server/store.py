@@ -36,6 +36,7 @@ class Review(BaseModel):
     language: str
     our_party: str = ""
     playbook: dict[str, Any] | None = None
+    owner: str = ""  # who opened it: a tenant (one per HTTP token), or "" for the local user (stdio, no token)
     created_at: str = Field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
     documents: list[StoredDocument] = Field(default_factory=list)
 
@@ -76,7 +77,7 @@ class ReviewStore(Protocol):
 
     def get(self, review_id: str) -> Review | None: ...
 
-    def list(self) -> list[Review]: ...
+    def list(self, owner: str | None = None) -> list[Review]: ...
 
     def delete(self, review_id: str) -> bool: ...
 
@@ -100,7 +101,8 @@ CREATE TABLE IF NOT EXISTS reviews (
     language TEXT NOT NULL,
     our_party TEXT NOT NULL DEFAULT '',
     playbook TEXT,
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    owner TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS documents (
     review_id TEXT NOT NULL REFERENCES reviews(review_id) ON DELETE CASCADE,
@@ -131,6 +133,12 @@ class SqliteReviewStore:
             self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA busy_timeout = 5000")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(reviews)")}
+        if "owner" not in columns:  # a store from before reviews had owners: they stay the local user's
+            try:
+                self._db.execute("ALTER TABLE reviews ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+            except sqlite3.OperationalError:  # another process on the same file added it first
+                pass
         self._cache: dict[str, Review] = {}
 
     def save(self, review: Review) -> None:
@@ -139,9 +147,9 @@ class SqliteReviewStore:
             try:
                 self._db.execute("DELETE FROM reviews WHERE review_id = ?", (review.review_id,))
                 self._db.execute(
-                    "INSERT INTO reviews (review_id, domain, language, our_party, playbook, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO reviews (review_id, domain, language, our_party, playbook, created_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (review.review_id, review.domain, review.language, review.our_party,
-                     json.dumps(review.playbook) if review.playbook is not None else None, review.created_at),
+                     json.dumps(review.playbook) if review.playbook is not None else None, review.created_at, review.owner),
                 )
                 self._db.executemany(
                     "INSERT INTO documents (review_id, position, document_id, role, filename, kind, structure) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -157,7 +165,7 @@ class SqliteReviewStore:
     def get(self, review_id: str) -> Review | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT review_id, domain, language, our_party, playbook, created_at FROM reviews WHERE review_id = ?",
+                "SELECT review_id, domain, language, our_party, playbook, created_at, owner FROM reviews WHERE review_id = ?",
                 (review_id,),
             ).fetchone()
             if row is None:  # perhaps closed by another server process on the same file
@@ -171,7 +179,7 @@ class SqliteReviewStore:
             ).fetchall()
         review = Review(
             review_id=row[0], domain=row[1], language=row[2], our_party=row[3],
-            playbook=json.loads(row[4]) if row[4] else None, created_at=row[5],
+            playbook=json.loads(row[4]) if row[4] else None, created_at=row[5], owner=row[6],
             documents=[
                 StoredDocument(document_id=d[0], role=d[1], filename=d[2], kind=d[3],
                                structure=DocumentStructure.model_validate_json(d[4]))
@@ -182,9 +190,14 @@ class SqliteReviewStore:
             self._cache[review_id] = review
         return review
 
-    def list(self) -> list[Review]:
+    def list(self, owner: str | None = None) -> list[Review]:
+        """Every review, or only those `owner` opened."""
         with self._lock:
-            ids = [r[0] for r in self._db.execute("SELECT review_id FROM reviews ORDER BY created_at, review_id")]
+            if owner is None:
+                ids = [r[0] for r in self._db.execute("SELECT review_id FROM reviews ORDER BY created_at, review_id")]
+            else:
+                ids = [r[0] for r in self._db.execute(
+                    "SELECT review_id FROM reviews WHERE owner = ? ORDER BY created_at, review_id", (owner,))]
         return [review for review in (self.get(i) for i in ids) if review is not None]
 
     def delete(self, review_id: str) -> bool:

@@ -1,22 +1,27 @@
 """Running the server: stdio (what MCP hosts launch) and Streamable HTTP.
 
-HTTP binds 127.0.0.1 by default, where the SDK turns on DNS-rebinding protection (Host and Origin checks).
-An optional bearer token (--auth-token / PARALAW_AUTH_TOKEN) is required on every request when set.
+HTTP binds 127.0.0.1 by default, with DNS-rebinding protection (Host and Origin checks) on any loopback
+address. Bearer tokens (--auth-token, repeatable, or PARALAW_AUTH_TOKEN, comma-separated) are required on
+every request when set; each token is a tenant that sees only its own reviews.
 """
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 import logging
 import os
 import secrets
 import socket
 import sys
 import threading
+from collections import OrderedDict
 from typing import Any
 
 import anyio
 
 from .app import build_server
+from .context import OWNER_KEY
 from .parsing import warm_up
 
 logger = logging.getLogger(__name__)
@@ -37,39 +42,114 @@ def run_stdio(**server_options: Any) -> None:
     anyio.run(lambda: serve_stdio(**server_options))
 
 
-class BearerTokenMiddleware:
-    """Refuse any HTTP request without `Authorization: Bearer <token>` (constant-time comparison)."""
+def tenant_of(token: str) -> str:
+    """The owner name a token's reviews are stored under: derived from the token, never the token itself."""
+    return "tenant-" + hashlib.sha256(token.encode()).hexdigest()[:16]
 
-    def __init__(self, app: Any, token: str) -> None:
+
+def configured_tokens(auth_token: str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """The tokens given (--auth-token, repeatable), else PARALAW_AUTH_TOKEN (several separated by commas)."""
+    given = [auth_token] if isinstance(auth_token, str) else list(auth_token or [])
+    if not given:
+        given = os.environ.get("PARALAW_AUTH_TOKEN", "").split(",")
+    return [t.strip() for t in given if t and t.strip()]
+
+
+class BearerTokenMiddleware:
+    """Refuse any HTTP request without `Authorization: Bearer <token>` for one of the configured tokens
+    (constant-time comparison against each). Each token is a tenant: the request's scope carries its owner
+    name, so its calls see only the reviews opened with the same token. An MCP session belongs to the tenant
+    that created it; a request from another tenant naming that session id is answered 404, as an unknown
+    session would be."""
+
+    MAX_SESSIONS = 4096
+
+    def __init__(self, app: Any, tokens: list[str]) -> None:
         self.app = app
-        self.expected = f"Bearer {token}".encode()
+        self.expected = [(f"Bearer {token}".encode(), tenant_of(token)) for token in tokens]
+        self.sessions: OrderedDict[bytes, str] = OrderedDict()
+
+    def _tenant(self, given: bytes) -> str | None:
+        found = None
+        for expected, tenant in self.expected:  # every comparison runs, so timing tells nothing
+            if secrets.compare_digest(given, expected):
+                found = tenant
+        return found
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            given = dict(scope.get("headers") or []).get(b"authorization", b"")
-            if not secrets.compare_digest(given, self.expected):
-                await send({"type": "http.response.start", "status": 401,
-                            "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
-                await send({"type": "http.response.body", "body": b'{"error": "missing or wrong bearer token"}'})
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        tenant = self._tenant(headers.get(b"authorization", b""))
+        if tenant is None:
+            await _answer(send, 401, b'{"error": "missing or wrong bearer token"}', [(b"www-authenticate", b"Bearer")])
+            return
+        session = headers.get(b"mcp-session-id")
+        if session is not None and self.sessions.get(session, tenant) != tenant:
+            await _answer(send, 404, b'{"error": "session not found"}')
+            return
+        scope[OWNER_KEY] = tenant
+
+        async def remember_session(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                for name, value in message.get("headers") or []:
+                    if name.lower() == b"mcp-session-id":
+                        self.sessions[value] = tenant
+                        self.sessions.move_to_end(value)
+                        while len(self.sessions) > self.MAX_SESSIONS:
+                            self.sessions.popitem(last=False)
+            await send(message)
+
+        await self.app(scope, receive, remember_session)
 
 
-def http_app(host: str = "127.0.0.1", auth_token: str | None = None, **server_options: Any) -> Any:
-    """The ASGI app: the SDK's Streamable HTTP app at /mcp, behind the token check when a token is set."""
+async def _answer(send: Any, status: int, body: bytes, headers: list | None = None) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def is_loopback(host: str) -> bool:
+    """127.0.0.0/8, ::1 and localhost: addresses only this machine can reach."""
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _transport_security(host: str) -> Any:
+    """DNS-rebinding protection (Host and Origin checks) for every loopback address, not only the three the SDK
+    knows: a browser page on another site must not reach a server bound to 127.0.0.2 either."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    if not is_loopback(host):
+        return None  # reachable by other machines under names we cannot know; a token guards it
+    shown = f"[{host.strip('[]')}]" if ":" in host else host
+    names = list(dict.fromkeys([shown, "127.0.0.1", "localhost", "[::1]"]))
+    return TransportSecuritySettings(enable_dns_rebinding_protection=True,
+                                     allowed_hosts=[f"{n}:*" for n in names],
+                                     allowed_origins=[f"http://{n}:*" for n in names])
+
+
+def http_app(host: str = "127.0.0.1", auth_token: str | list[str] | None = None, **server_options: Any) -> Any:
+    """The ASGI app: the SDK's Streamable HTTP app at /mcp, behind the token check when tokens are set."""
     server = build_server(**server_options)
-    app = server.streamable_http_app(host=host)
-    token = auth_token if auth_token is not None else os.environ.get("PARALAW_AUTH_TOKEN") or None
-    return BearerTokenMiddleware(app, token) if token else app
+    app = server.streamable_http_app(host=host, transport_security=_transport_security(host))
+    tokens = configured_tokens(auth_token)
+    return BearerTokenMiddleware(app, tokens) if tokens else app
 
 
-def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | None = None, **server_options: Any) -> None:
+def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | list[str] | None = None, **server_options: Any) -> None:
     """Serve Streamable HTTP at http://host:port/mcp until interrupted. The socket is bound first, so a port
     in use is an OSError the caller can report, not a log line."""
     import uvicorn
 
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        logger.warning("serving on %s: other machines can reach this server; set an auth token", host)
+    if not is_loopback(host):
+        logger.warning("serving on %s: other machines can reach this server%s", host,
+                       "" if configured_tokens(auth_token) else "; set an auth token")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -29,9 +29,10 @@ def test_stdio_is_the_default(calls, tmp_path):
 
 
 def test_http_options(calls):
-    result = CliRunner().invoke(app, ["serve", "--http", "--port", "8123", "--schema", "full", "--auth-token", "t0k"])
+    result = CliRunner().invoke(app, ["serve", "--http", "--port", "8123", "--schema", "full", "--auth-token", "t0k",
+                                      "--auth-token", "other"])  # one token per tenant
     assert result.exit_code == 0, result.output
-    assert calls == [("http", {"host": "127.0.0.1", "port": 8123, "auth_token": "t0k", "store": None,
+    assert calls == [("http", {"host": "127.0.0.1", "port": 8123, "auth_token": ["t0k", "other"], "store": None,
                                "schema_mode": "full", "allowed_dirs": None})]
 
 

@@ -1,0 +1,119 @@
+"""A review belongs to whoever opened it. Over HTTP each configured token is a tenant: another tenant can
+neither list, read (tools or resources), use nor close it, nor join its MCP session; over stdio and in memory the
+session that opened a review is where the default review is chosen. DNS-rebinding protection covers every
+loopback address."""
+
+from __future__ import annotations
+
+import os
+
+import anyio
+import httpx
+import pytest
+from mcp import Client
+
+from http_serving import serving_http
+from paralaw.server import build_server
+from paralaw.server.transports import configured_tokens, is_loopback
+from reliability_support import MSA, ServerProcess, payload
+
+pytestmark = pytest.mark.anyio
+WAIT = 30
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+async def _client(url: str, token: str):
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=WAIT)
+    return http, Client(streamable_http_client(url, http_client=http))
+
+
+async def test_tenants_do_not_see_each_others_reviews(tmp_path):
+    alice, bob = "alice-" + os.urandom(8).hex(), "bob-" + os.urandom(8).hex()
+    async with serving_http(store=str(tmp_path / "r.db"), allowed_dirs=[str(MSA.parent)], auth_token=[alice, bob]) as url:
+        with anyio.fail_after(WAIT):
+            http_a, client_a = await _client(url, alice)
+            http_b, client_b = await _client(url, bob)
+            async with http_a, http_b, client_a, client_b:
+                opened = await client_a.call_tool("open_review", {"documents": [{"path": MSA.name}]})
+                review_id = opened.structured_content["review_id"]
+                assert [r["review_id"] for r in payload(await client_a.call_tool("list_reviews", {}))["reviews"]] == [review_id]
+
+                assert payload(await client_b.call_tool("list_reviews", {}))["reviews"] == []
+                for tool, arguments in (("get_outline", {"review_id": review_id}),
+                                        ("get_clause_context", {"review_id": review_id, "clause_id": "15"}),
+                                        ("find_clauses", {"review_id": review_id, "query": "liability"}),
+                                        ("close_review", {"review_id": review_id, "confirm": True})):
+                    refused = await client_b.call_tool(tool, arguments)
+                    assert payload(refused)["code"] == "REVIEW_NOT_FOUND", (tool, refused.content[0].text)
+                    assert "Limitation" not in refused.content[0].text
+                assert payload(await client_b.call_tool("get_outline", {}))["code"] == "NO_REVIEW"
+                listed = await client_b.list_resources()
+                assert not any(review_id in str(r.uri) for r in listed.resources)
+                with pytest.raises(Exception):
+                    await client_b.read_resource(f"paralaw://reviews/{review_id}/clauses/15")
+                # the same documents opened by bob make bob's own review, not a way into alice's
+                mine = await client_b.call_tool("open_review", {"documents": [{"path": MSA.name}]})
+                assert mine.structured_content["review_id"] != review_id and not mine.structured_content["resumed"]
+
+                still = await client_a.call_tool("get_clause_context", {"review_id": review_id, "clause_id": "15"})
+                assert not still.is_error  # alice's review is untouched
+                assert len(payload(await client_a.call_tool("list_reviews", {}))["reviews"]) == 1
+
+
+async def test_a_tenant_cannot_join_another_tenants_session(tmp_path):
+    alice, bob = "alice-" + os.urandom(8).hex(), "bob-" + os.urandom(8).hex()
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    async with serving_http(store=":memory:", auth_token=[alice, bob]) as url:
+        async with httpx.AsyncClient(timeout=WAIT) as http:
+            started = await http.post(url, json=init, headers={**headers, "Authorization": f"Bearer {alice}"})
+            session = started.headers["mcp-session-id"]
+            listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+            intruder = await http.post(url, json=listing, headers={**headers, "Authorization": f"Bearer {bob}",
+                                                                   "mcp-session-id": session, "mcp-protocol-version": "2025-06-18"})
+            assert intruder.status_code == 404
+
+
+async def test_the_default_review_is_the_sessions_own(tmp_path):
+    """Two sessions on one store (two stdio servers, say): each one's calls without review_id go to the review
+    it opened, not AMBIGUOUS_REVIEW."""
+    other = tmp_path / "other.md"
+    other.write_text("1. Term\n\nThis Agreement lasts one year.\n\n2. Fees\n\nThe Customer pays the fees.\n", encoding="utf-8")
+    server = build_server(str(tmp_path / "r.db"), allowed_dirs=[str(MSA.parent), str(tmp_path)])
+    with anyio.fail_after(WAIT):
+        async with Client(server) as first, Client(server) as second:
+            one = (await first.call_tool("open_review", {"documents": [{"path": str(MSA)}]})).structured_content
+            two = (await second.call_tool("open_review", {"documents": [{"path": str(other)}]})).structured_content
+            assert payload(await first.call_tool("get_outline", {}))["review_id"] == one["review_id"]
+            assert payload(await second.call_tool("get_outline", {}))["review_id"] == two["review_id"]
+        async with Client(server) as third:  # a session that opened none: it must say which
+            assert payload(await third.call_tool("get_outline", {}))["code"] == "AMBIGUOUS_REVIEW"
+
+
+def test_tokens_from_options_and_environment(monkeypatch):
+    monkeypatch.setenv("PARALAW_AUTH_TOKEN", "a1, b2 ,")
+    assert configured_tokens(None) == ["a1", "b2"]
+    assert configured_tokens(["x"]) == ["x"] and configured_tokens("y") == ["y"]
+    assert all(is_loopback(h) for h in ("127.0.0.1", "127.0.0.2", "127.255.0.9", "::1", "localhost", "[::1]"))
+    assert not any(is_loopback(h) for h in ("0.0.0.0", "10.0.0.1", "example.com", "::"))
+
+
+def test_dns_rebinding_protection_on_every_loopback_address(tmp_path):
+    with ServerProcess("--host", "127.0.0.2", "--store", str(tmp_path / "r.db")) as served:
+        assert served.url.startswith("http://127.0.0.2:")
+        assert "other machines can reach" not in "".join(served.stderr)
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        init = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+        with httpx.Client(timeout=WAIT) as http:
+            assert http.post(served.url, json=init, headers=headers).status_code == 200
+            for bad in ({"Host": "evil.example"}, {"Host": f"evil.example:{served.port}"}, {"Origin": "http://evil.example"}):
+                assert http.post(served.url, json=init, headers={**headers, **bad}).status_code in (403, 421), bad
