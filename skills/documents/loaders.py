@@ -9,6 +9,7 @@ tracked changes, footnotes and comments are read by docx_text.py.
 from __future__ import annotations
 
 import io
+import logging
 import os
 import re
 import zipfile
@@ -202,6 +203,9 @@ def _pdf_text(data: bytes, name: str, limits: Limits) -> str:
     """The text of a PDF whose bytes the gate read (the path is never opened twice)."""
     from pypdf import PdfReader
 
+    # pypdf logs its complaints about a damaged file as warnings, in whatever process parses it; this function
+    # reports the file's problem itself, as one DocumentError, so theirs never reach the user's terminal
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:

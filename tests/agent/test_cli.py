@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from data_paths import CASES
 from paralaw.agent.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
-from data_paths import CASES
 
 
 def paralaw(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -59,7 +59,8 @@ def test_readme_first_command_on_the_example(tmp_path):
 def test_manifest_and_fail_on(tmp_path, review):
     done = review("--manifest", str(CASES / "spa_a" / "gold.json"), "--json", "r.json", "--out", "r.md",
                   "--fail-on", "high", "--concurrency", "2")
-    assert done.exit_code == 1, done.output  # high risks found: CI fails
+    assert done.exit_code == 1, done.output  # high risks found: CI fails, and says why
+    assert done.stderr.splitlines()[-1].startswith("paralaw: ") and "at or above --fail-on high (" in done.stderr
     data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert data["review"]["domain"] == "sha_spa" and data["review"]["our_party"] == "Buyer"
     quotes = [(r["location"] or {}).get("original_text", "") for c in data["clauses"] for r in c["risks"]]
