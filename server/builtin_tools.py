@@ -186,11 +186,14 @@ async def find_clauses(call: CallContext, data: FindClausesInput, params: types.
 
 def _checklist_items(review: Review) -> list[dict[str, Any]]:
     playbook = review.playbook or {}
+    pack = [item.model_dump() for item in load_pack(review.domain).checklist]
     if isinstance(playbook.get("checklist"), list):
         from paralaw.skills.packs import ChecklistItem
+        from paralaw.skills.packs.playbook import merge_checklist
 
-        return [ChecklistItem.model_validate(item).model_dump() for item in playbook["checklist"]]
-    return [item.model_dump() for item in load_pack(review.domain).checklist]
+        own = [ChecklistItem.model_validate(item).model_dump() for item in playbook["checklist"]]
+        return merge_checklist(pack, own) if playbook.get("extends_pack") else own
+    return pack
 
 
 async def get_checklist(call: CallContext, data: ChecklistInput, params: types.CallToolRequestParams):

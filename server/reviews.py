@@ -4,12 +4,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, Field
 
 from paralaw.skills.documents.gate import read_data_file
@@ -126,13 +124,12 @@ def load_playbook(path: str, roots: list[Path]) -> dict[str, Any]:
     run it in a worker thread."""
     resolved, root = resolve_in_root(path, roots)
     text, fmt = read_data_file(resolved, root=root)
-    try:
-        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise DocumentError(f"{path} is not valid YAML/JSON: {exc}", code="INVALID_PLAYBOOK") from exc
-    if not isinstance(data, dict):
-        raise DocumentError(f"{path} must hold a mapping (checklist: [...], criteria: [...])", code="INVALID_PLAYBOOK")
-    return data
+    from paralaw.skills.packs.playbook import check_playbook
+
+    try:  # checked whole now: a mistake stops the review instead of being ignored
+        return check_playbook(text, resolved.name, fmt=fmt)
+    except ParalawError as exc:
+        raise DocumentError(exc.message, code="INVALID_ARGUMENT", details=exc.details) from exc
 
 
 def new_review(documents: list[StoredDocument], *, domain: str | None, our_party: str, language: str | None,

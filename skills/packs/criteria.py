@@ -237,13 +237,32 @@ def _validate(data: Any, source: str, lines: dict[tuple[Any, ...], int], wrapped
         return CriteriaSet.model_validate(payload)
     except ValidationError as exc:
         problems = []
-        for err in exc.errors(include_url=False, include_input=False):
+        for err in exc.errors(include_url=False):
             loc = tuple(err["loc"])
             file_loc = loc[1:] if wrapped and loc[:1] == ("criteria",) else loc
             line = _line_for(file_loc, lines) if lines else None
-            problems.append({"key": _key_path(loc), "line": line, "problem": err["msg"]})
-        text = "; ".join(f"{'line ' + str(p['line']) + ' ' if p['line'] else ''}{p['key']}: {p['problem']}" for p in problems)
-        raise CriteriaError(f"{source}: invalid criteria: {text}", details={"source": source, "problems": problems}) from exc
+            problems.append({"key": _key_path(loc), "line": line, "problem": describe_problem(err)})
+        text = "; ".join(f"{'line ' + str(p['line']) + ' ' if p['line'] else ''}{p['key']}: {p['problem']}" for p in problems[:3])
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise CriteriaError(f"{source}: invalid criteria: {text}{more}", details={"source": source, "problems": problems}) from exc
+
+
+def _field_names() -> set[str]:
+    return {name for model in (CriteriaSet, Criterion, Limit) for name in model.model_fields} | set(PLAYBOOK_ONLY_KEYS)
+
+
+def describe_problem(err: dict[str, Any], known: set[str] | None = None) -> str:
+    """A validation error's message with the value given, or for an unknown key the key it is likely a typo of."""
+    message = err["msg"]
+    if err["type"] == "extra_forbidden":
+        import difflib
+
+        close = difflib.get_close_matches(str(err["loc"][-1]), sorted(known or _field_names()), n=1, cutoff=0.6)
+        return f"{message} (did you mean '{close[0]}'?)" if close else f"{message} (an unknown key)"
+    if err["type"] == "missing" or "input" not in err or isinstance(err["input"], (dict, list)):
+        return message
+    value = repr(err["input"])
+    return f"{message} (got {value[:60] + '...' if len(value) > 60 else value})"
 
 
 def parse_criteria(text: str, source: str = "criteria", fmt: str | None = None) -> CriteriaSet:

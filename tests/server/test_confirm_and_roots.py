@@ -167,4 +167,4 @@ async def test_playbook_checklist_replaces_the_pack(tmp_path):
             assert [i["clause_name"] for i in items] == ["Liability cap"]
             assert items[0]["resolved_clause_ids"] and items[0]["resolved_clause_ids"][0].startswith("15")
             refused = payload(await client.call_tool("open_review", {"documents": [{"path": str(MSA)}], "playbook_path": str(bad)}))
-            assert refused["code"] == "INVALID_PLAYBOOK"
+            assert refused["code"] == "INVALID_ARGUMENT" and "bad.yaml" in refused["message"]
