@@ -1,7 +1,7 @@
 """`python -m bench`: the performance suite in one command (issue 7).
 
-Runs the six measures (tool listing size, MCP overhead, HTTP throughput, parse/review scaling, agent cost,
-memory), prints one table with the goal beside each figure, and rewrites docs/benchmarks.md with that table,
+Runs the seven measures (tool listing size, MCP overhead, HTTP throughput, parse/review scaling, agent cost,
+memory, cold start), prints one table with the goal beside each figure, and rewrites docs/benchmarks.md with that table,
 each measure's details, the machine and the date. Text below the `<!-- notes -->` line of the existing
 docs/benchmarks.md (profiling notes, before/after figures) is kept.
 
@@ -23,7 +23,8 @@ from typing import Any, Callable
 
 import anyio
 
-from . import perf_agent_cost, perf_http_throughput, perf_listing, perf_mcp_overhead, perf_memory, perf_scaling
+from . import (perf_agent_cost, perf_cold_start, perf_http_throughput, perf_listing, perf_mcp_overhead, perf_memory,
+               perf_scaling)
 from .perf_support import ROOT, machine
 
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -61,9 +62,13 @@ def run_memory(quick: bool) -> dict[str, Any]:
     return anyio.run(perf_memory.measure, 1 if quick else 10)
 
 
+def run_cold_start(quick: bool) -> dict[str, Any]:
+    return perf_cold_start.measure(1 if quick else 9)
+
+
 MEASURES: dict[str, Callable[[bool], dict[str, Any]]] = {
     "listing": run_listing, "overhead": run_overhead, "throughput": run_throughput,
-    "scaling": run_scaling, "agent": run_agent, "memory": run_memory,
+    "scaling": run_scaling, "agent": run_agent, "memory": run_memory, "cold_start": run_cold_start,
 }
 
 
@@ -112,6 +117,14 @@ def summary_rows(results: dict[str, Any]) -> list[Row]:
         rows.append((f"6 peak RSS of paralaw serve, {m['reviews']} open reviews", f"{m['peak_rss_mb']:.0f} MB "
                      f"(start-up {m['startup_rss_mb']:.0f} MB, bare SDK server {m['bare_server_rss_mb']:.0f} MB)",
                      m["goal"], _verdict(m["met"])))
+    if "cold_start" in results:
+        c = results["cold_start"]
+        for r in c["rows"]:
+            if r["command"].startswith("paralaw "):
+                rows.append((f"7 cold start, {r['command']}",
+                             f"{r['median_s']:.2f} s = {r['ratio_to_pydantic']:.1f}x `python -c \"import pydantic\"` "
+                             f"({c['pydantic_s']:.2f} s, same run); loads {', '.join(r['loads']) or 'neither openai nor mcp'}",
+                             c["goal"], _verdict(not r["loads"])))
     for name, error in results.get("errors", {}).items():
         rows.append((name, f"failed: {error}", "", "error"))
     return rows

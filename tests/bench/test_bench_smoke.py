@@ -57,6 +57,13 @@ def test_scaling_covers_contracts_and_skills(results):
     assert scaling["slowest_skill_cpu_p95_ms"] == max(s["cpu_p95_ms"] for s in scaling["skills"])
 
 
+def test_cold_start_is_measured_against_pydantic_in_the_same_run(results):
+    cold = results["cold_start"]
+    assert [r["command"] for r in cold["rows"]] == ["import pydantic", "paralaw parse", "paralaw tools"]
+    assert cold["met"] and all(r["loads"] == [] for r in cold["rows"][1:])
+    assert all(r["median_s"] > 0 and r["ratio_to_pydantic"] > 0 for r in cold["rows"])
+
+
 def test_agent_cost_same_tool_calls_both_ways(results):
     agent = results["agent"]
     assert agent["lazy"]["tool_calls_ok"] == agent["full"]["tool_calls_ok"] > 0
@@ -72,7 +79,7 @@ def test_memory_reads_the_server_process(results):
 
 def test_report_has_a_goal_beside_each_figure(results):
     rows = suite.summary_rows(results)
-    assert len(rows) == 3 + 1 + 1 + 3 + 1 + 1
+    assert len(rows) == 3 + 1 + 1 + 3 + 1 + 1 + 2
     assert all(goal and verdict in ("met", "missed") for _, _, goal, verdict in rows)
     doc = suite.render(results, rows, {"cpu": "cpu", "cores": 2, "memory_gb": 1.0, "python": "3", "os": "Linux",
                                        "load_1min": 0.0}, 1.0, "\nkept notes\n")
