@@ -50,7 +50,8 @@ class ParalawServer(Server[Any]):
 
 def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["lazy", "full"] = "lazy",
                  allowed_dirs: list[str] | None = None, *,
-                 registrations: list[SkillRegistration] | None = None) -> ParalawServer:
+                 registrations: list[SkillRegistration] | None = None,
+                 retention_days: float | None = None) -> ParalawServer:
     """The MCP server over a review store (a path, ':memory:', a ReviewStore, or None for the default file).
 
     `registrations` defaults to every skill in the registry (paralaw.skills.all_registrations()), read when
@@ -58,7 +59,8 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
     """
     if schema_mode not in ("lazy", "full"):
         raise ValueError(f"schema_mode must be 'lazy' or 'full', not {schema_mode!r}")
-    review_store = store if store is not None and not isinstance(store, str) else SqliteReviewStore(store)
+    review_store = (store if store is not None and not isinstance(store, str)
+                    else SqliteReviewStore(store, retention_days=retention_days))
     registrations = [r for r in (all_registrations() if registrations is None else registrations) if r.status == "active"]
     state = ServerState(
         store=review_store,

@@ -131,7 +131,7 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
     existing = next((r for r in call.store.list() if same_review(r, review)), None)
     if existing is not None:  # opening the same matter again resumes it instead of making a rival review
         review = existing
-        call.session.opened.add(review.review_id)
+        call.store.touch(review.review_id)
     else:
         call.store.save(review)
         await call.announce_resources_changed()

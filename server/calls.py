@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from typing import Any
 
 import mcp_types as types
@@ -135,6 +136,10 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
         return ok(outcome)
     except ParalawError as exc:
         return error(exc.code, exc.message, exc.details)
+    except sqlite3.DatabaseError as exc:  # the store failed under the call (disk full, damaged on the way)
+        logger.error("the review store failed during %s: %s", params.name, exc)
+        return error("STORE_ERROR", f"the review store could not be used: {exc}; the operator should check it "
+                     "(paralaw serve checks it at start-up)", {"tool": params.name})
     except ValidationError as exc:
         message, details = describe_validation_error(exc)
         return error("INVALID_ARGUMENT", message, {"problems": details})

@@ -104,6 +104,13 @@ class OwnedStore:
     def delete(self, review_id: str) -> bool:
         return self.get(review_id) is not None and self.store.delete(review_id)
 
+    def touch(self, review_id: str) -> None:
+        """Opened again: its retention period starts again (stores without retention ignore it)."""
+        self.opened.add(review_id)
+        touch = getattr(self.store, "touch", None)
+        if touch is not None and self.get(review_id) is not None:
+            touch(review_id)
+
     def close(self) -> None:  # the server owns the real store
         pass
 
