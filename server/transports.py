@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import json
 import logging
 import os
+import re
 import secrets
 import socket
 import sys
@@ -27,14 +29,76 @@ from .parsing import warm_up
 logger = logging.getLogger(__name__)
 
 
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
+_ID_VALUE = re.compile(r'\s*:\s*(-?\d{1,18}(?![\d.eE])|"(?:[^"\\]|\\.){0,200}")')
+
+
+def request_id_of(line: str) -> int | str | None:
+    """The top-level "id" of a JSON-RPC line the SDK could not read (nested too deeply for its parser, say),
+    found by one linear scan that tracks depth and skips strings; None when there is none."""
+    depth = 0
+    for token in _TOKEN.finditer(line):
+        text = token.group()
+        if text in "{[":
+            depth += 1
+        elif text in "}]":
+            depth -= 1
+        elif depth == 1 and text == '"id"':
+            value = _ID_VALUE.match(line, token.end())
+            if value is not None:
+                raw = value.group(1)
+                return int(raw) if raw[0] != '"' else json.loads(raw)
+    return None
+
+
+def unreadable_reply(error: Exception) -> Any:
+    """A JSON-RPC error for a request line the transport could not parse, when its id can be found: without
+    one the SDK drops the line and the client waits forever (a 200-deep argument over stdio did exactly that)."""
+    import mcp_types as types
+    from pydantic import ValidationError
+
+    if not isinstance(error, ValidationError):
+        return None
+    problem = error.errors()[0] if error.errors() else {}
+    raw = problem.get("input")
+    if not isinstance(raw, (str, bytes)):
+        return None
+    line = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    request_id = request_id_of(line)
+    if request_id is None:
+        return None
+    deep = "recursion limit" in str(problem.get("msg", ""))
+    message = ("the request nests deeper than the server reads (about 200 levels); send flatter arguments"
+               if deep else f"the request could not be read: {str(problem.get('msg', 'invalid'))[:200]}")
+    return types.JSONRPCError(jsonrpc="2.0", id=request_id,
+                              error=types.ErrorData(code=types.INVALID_REQUEST if deep else types.PARSE_ERROR, message=message))
+
+
 async def serve_stdio(**server_options: Any) -> None:
     from mcp.server.stdio import stdio_server
+    from mcp.shared._context_streams import create_context_streams
+    from mcp.shared.message import SessionMessage
 
     server = build_server(**server_options)
     async with stdio_server() as (read_stream, write_stream):
         # the parse fork server starts once fd 1 points away from the wire, so no worker can write on it
         threading.Thread(target=warm_up, name="paralaw-parse-warm-up", daemon=True).start()
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+        relay_send, relay_receive = create_context_streams[SessionMessage | Exception](0)
+
+        async def relay() -> None:
+            """Lines the SDK could not parse get an error reply with their id; the rest pass through."""
+            async with relay_send:
+                async for item in read_stream:
+                    reply = unreadable_reply(item) if isinstance(item, Exception) else None
+                    if reply is not None:
+                        await write_stream.send(SessionMessage(reply))
+                    else:
+                        await relay_send.send(item)
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(relay)
+            await server.run(relay_receive, write_stream, server.create_initialization_options())
+            group.cancel_scope.cancel()
 
 
 def run_stdio(**server_options: Any) -> None:

@@ -117,3 +117,50 @@ def test_dns_rebinding_protection_on_every_loopback_address(tmp_path):
             assert http.post(served.url, json=init, headers=headers).status_code == 200
             for bad in ({"Host": "evil.example"}, {"Host": f"evil.example:{served.port}"}, {"Origin": "http://evil.example"}):
                 assert http.post(served.url, json=init, headers={**headers, **bad}).status_code in (403, 421), bad
+
+
+def test_deeply_nested_arguments_over_stdio_get_an_answer(tmp_path):
+    """Arguments nested past the SDK parser's ~200 levels: the line cannot be read, but its id can, so the
+    client gets a JSON-RPC error instead of waiting forever; the session then goes on."""
+    import json
+    import queue
+    import subprocess
+    import sys
+    import threading
+
+    from reliability_support import ROOT
+
+    process = subprocess.Popen([sys.executable, "-c", "from paralaw.agent.cli import main; main()", "serve", "--store",
+                                str(tmp_path / "r.db")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, cwd=ROOT)
+    answers: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [answers.put(json.loads(line)) for line in process.stdout], daemon=True).start()
+
+    def send(message: dict, deep: int = 0) -> None:
+        line = json.dumps(message)
+        if deep:  # built as text: json.dumps itself cannot nest that deep
+            line = line.replace('"DEEP"', '{"a": [' * deep + '"x"' + ']}' * deep)
+        process.stdin.write((line + "\n").encode())
+        process.stdin.flush()
+
+    def answer_to(request_id) -> dict:
+        while True:
+            message = answers.get(timeout=WAIT)
+            if message.get("id") == request_id:
+                return message
+
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+        assert "result" in answer_to(1)
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        for request_id, depth in ((2, 250), ("deep-3", 5000)):
+            send({"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+                  "params": {"name": "find_clauses", "arguments": {"query": "liability", "extra": "DEEP"}}}, deep=depth)
+            error = answer_to(request_id)["error"]
+            assert error["code"] == -32600 and "nests deeper" in error["message"]
+        send({"jsonrpc": "2.0", "id": 4, "method": "tools/list"})
+        assert answer_to(4)["result"]["tools"]
+    finally:
+        process.kill()
+        process.wait(timeout=30)
