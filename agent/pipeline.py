@@ -235,6 +235,7 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     for unit in units:
         await pinpoint_risks(reader, unit.risks)
     _finish_risks(units, await contract_texts(tools, review, request), positions)
+    favourable = take_favourable(units)
     arrange_in_document_order(units, await outline(tools, review["review_id"]))
     warnings = []
     if not checklist.get("items"):
@@ -243,7 +244,8 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     return {"review": review, "domain": checklist.get("domain", review.get("domain")), "mode": mode, "warnings": warnings,
             "model": settings.model if llm is not None else None, "units": units, "not_found": missing,
             "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed),
-            "positions": positions.get("verdicts", []), "positions_source": positions.get("source", "")}
+            "positions": positions.get("verdicts", []), "positions_source": positions.get("source", ""),
+            "favourable": favourable}
 
 
 def _finish_risks(units: list[ClauseUnit], texts: list[str], positions: dict[str, Any] | None = None) -> None:
@@ -271,6 +273,15 @@ def _finish_risks(units: list[ClauseUnit], texts: list[str], positions: dict[str
         unit.risks = []
     for risk in merged:
         home[id(risk)].risks.append(risk)
+
+
+def take_favourable(units: list[ClauseUnit]) -> list[dict[str, Any]]:
+    """Departures in our favour (verdict GREEN) leave the risks: the report lists them as such."""
+    favourable = []
+    for unit in units:
+        favourable += [r for r in unit.risks if r.get("verdict") == "GREEN"]
+        unit.risks = [r for r in unit.risks if r.get("verdict") != "GREEN"]
+    return favourable
 
 
 def arrange_in_document_order(units: list[ClauseUnit], clauses: list[dict[str, Any]]) -> None:

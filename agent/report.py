@@ -73,6 +73,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
         "schema_refreshed": data.get("schema_refreshed", []),
         "warnings": data.get("warnings", []),
         "positions": data.get("positions", []),  # every review position's verdict, GREEN included
+        "favourable": data.get("favourable", []),  # departures from the baseline in our favour: not risks
     }
 
 
@@ -146,6 +147,8 @@ def to_markdown(data: dict[str, Any]) -> str:
             if quote:
                 flag = "" if risk.get("quote_verified") else " **(quote not found verbatim in the contract)**"
                 lines.append(f"  - Quote: “{_quote(quote)}”{flag}")
+            for note in risk.get("also_noted") or []:  # what other skills said about the same provision
+                lines.append(f"  - Also: {note}")
             if risk.get("proposed_wording"):
                 lines.append(f"  - Proposed wording: “{_quote(risk['proposed_wording'])}”")
             found_by = risk.get("found_by") or ([risk["source"]] if risk.get("source") and risk["source"] != "model" else [])
@@ -159,6 +162,10 @@ def to_markdown(data: dict[str, Any]) -> str:
                   "| verdict | clause | position | what the contract says |", "|---|---|---|---|"]
         lines += [f"| {p['verdict']} | {_cell(p['clause_id'])} | {_cell(p['title'])} | {_cell(_quote(p.get('evidence') or '-', 160))} |"
                   for p in positions]
+    favourable = data.get("favourable") or []
+    if favourable:
+        lines += ["", "## In our favour", "", "Departures from the baseline that favour us (not risks):", ""]
+        lines += [f"- (clause {_cell(r['clause_id'])}) {r['description']}" for r in favourable]
     if data["not_found"]:
         lines += ["", "## Checklist items with no matching clause", ""]
         lines += [f"- {i.get('clause_name')} ({i.get('priority')}): {i.get('description', '')}" for i in data["not_found"]]

@@ -22,10 +22,12 @@ PROMPTS = [
 _CONTRACT = """You are reviewing a contract for {party} with the paralaw tools.{review}
 
 1. If no review is open, ask for the contract file and call open_review (documents: [{{path, role: "primary"}}], our_party).
-2. Call get_checklist{args} to get the clauses that matter in this domain, each resolved to clause ids of the contract.
-3. For each checklist item, high priority first{focus}: read the clause with get_clause_context, then run the item's
+2. Call review_positions{args} (clause_id "*"): the contract judged against the playbook's positions, each GREEN,
+   YELLOW, RED or MISSING with its sub-clause, the quoted sentence and proposed wording. Look at RED and MISSING first.
+3. Call get_checklist{args} to get the clauses that matter in this domain, each resolved to clause ids of the contract.
+4. For each checklist item, high priority first{focus}: read the clause with get_clause_context, then run the item's
    required_skills (each takes clause_id and its own arguments). Use find_clauses when a topic has no clause id.
-4. Report each risk with: clause id, severity (high/medium/low), what is wrong for {party}, a verbatim quote from the
+5. Report each risk with: clause id, severity (high/medium/low), what is wrong for {party}, a verbatim quote from the
    contract, and a suggested amendment. Quote only text the tools returned; never paraphrase inside quotation marks.
 
 Some tools are listed without parameters: call describe_tools with their names, or call them and follow the schema

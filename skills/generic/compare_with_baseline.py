@@ -168,6 +168,7 @@ def findings_for(changes: list[LegalChange], clause_id: str, our_party: str, cou
         if change.kind == "sentence_deleted":
             lost = "a right or protection of the" if _PERMISSION.search(change.before) or _BENEFIT.search(change.before) else "an obligation of the"
             findings.append(Finding(severity=severity, kind="baseline_sentence_deleted", clause_id=clause_id, evidence="",
+                                    verdict="GREEN" if side == "favourable" else None,
                                     message=f"Compared with the baseline: {lost} {change.subject} is gone; the baseline read: "
                                             f"'{_excerpt(change.before, '', 40)}'{view}."))
             continue
@@ -175,7 +176,7 @@ def findings_for(changes: list[LegalChange], clause_id: str, our_party: str, cou
             view += f" (the baseline read: '{_excerpt(change.context, change.before)}')"
         findings.append(Finding(severity=severity, kind=f"baseline_{change.kind}", clause_id=clause_id,
                                 message=f"Compared with the baseline: {change.detail}{view}".rstrip(".") + ("." if not change.detail.endswith("...") or view else "..."),
-                                evidence=change.evidence))
+                                evidence=change.evidence, verdict="GREEN" if side == "favourable" else None))
     return findings
 
 

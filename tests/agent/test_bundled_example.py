@@ -50,3 +50,8 @@ def test_no_duplicates_and_document_order(report):
     positions = [p for p in report["positions"] if p["clause_id"] != "*"]
     assert positions and all(p["verdict"] in ("GREEN", "YELLOW", "RED", "MISSING") for p in positions)
     assert any(p["verdict"] == "GREEN" for p in report["positions"]), "what meets the standard is listed as such"
+
+
+def test_departures_in_our_favour_are_listed_apart(report):
+    assert all(r.get("verdict") != "GREEN" for r in _risks(report))
+    assert all(r.get("verdict") == "GREEN" for r in report["favourable"])
