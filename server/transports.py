@@ -24,6 +24,7 @@ import anyio
 
 from .app import build_server
 from .context import OWNER_KEY
+from .http_guard import guarded_protocol
 from .parsing import warm_up
 
 logger = logging.getLogger(__name__)
@@ -229,5 +230,6 @@ def run_http(host: str = "127.0.0.1", port: int = 8000, auth_token: str | list[s
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"paralaw MCP server on http://{shown}:{sock.getsockname()[1]}/mcp (Ctrl-C to stop)", file=sys.stderr, flush=True)
     threading.Thread(target=warm_up, name="paralaw-parse-warm-up", daemon=True).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    protocol = guarded_protocol()  # request read timeouts and a cap on slow connections (http_guard.py)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", **({"http": protocol} if protocol else {})))
     server.run(sockets=[sock])

@@ -164,3 +164,36 @@ def test_deeply_nested_arguments_over_stdio_get_an_answer(tmp_path):
     finally:
         process.kill()
         process.wait(timeout=30)
+
+
+def test_slow_http_clients_are_timed_out_and_cannot_lock_others_out(tmp_path):
+    """Connections that send their headers a byte at a time are closed after the header timeout (408), and
+    when too many are still sending, the oldest make room: a normal client is answered all along."""
+    import socket
+    import time
+
+    env = {"PARALAW_HTTP_HEADER_TIMEOUT": "1.5", "PARALAW_HTTP_MAX_SLOW": "8"}
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    with ServerProcess("--store", str(tmp_path / "r.db"), env=env) as served:
+        slow = []
+        for _ in range(30):  # far more than the server lets wait
+            connection = socket.create_connection(("127.0.0.1", served.port), timeout=WAIT)
+            connection.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            slow.append(connection)
+        started = time.monotonic()
+        with httpx.Client(timeout=WAIT) as http:
+            assert http.post(served.url, json=init, headers=headers).status_code == 200
+        assert time.monotonic() - started < 2
+        closed = 0
+        for connection in slow:
+            connection.settimeout(10)
+            try:
+                answer = connection.recv(4096)
+            except OSError:
+                answer = b""
+            closed += answer == b"" or answer.startswith(b"HTTP/1.1 408")
+            connection.close()
+        assert closed == len(slow)
+        assert time.monotonic() - started < 8  # each within the 1.5 s header timeout (plus scheduling)
