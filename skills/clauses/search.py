@@ -18,6 +18,7 @@ with the reason.
 
 from __future__ import annotations
 
+import re
 import threading
 
 import numpy as np
@@ -31,6 +32,8 @@ from .topics import query_categories
 __all__ = ["ClauseHit", "SearchResult", "search_clauses", "passage_probabilities"]
 
 MODEL_WEIGHT = 1.0
+MIN_WORDS = 4  # a passage of fewer words ("2.3 [***].", a redacted clause) says nothing the model can judge
+_WORDS = re.compile(r"[A-Za-z]{2,}")
 _lock = threading.Lock()
 
 
@@ -59,7 +62,9 @@ def passage_probabilities(index: ClauseIndex) -> np.ndarray:
             cached = getattr(index, "_category_probabilities", None)
             if cached is None:
                 text = index.structure.text
-                cached = probabilities([text[p.start:p.end] for p in index.passages])
+                passages = [text[p.start:p.end] for p in index.passages]
+                cached = probabilities(passages)
+                cached[[len(_WORDS.findall(t)) < MIN_WORDS for t in passages]] = 0.0
                 index._category_probabilities = cached
     return cached
 

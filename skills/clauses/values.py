@@ -22,7 +22,7 @@ _DATE = re.compile(
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MONTH},?\s+\d{{4}}"   # 1st day of March, 2020 / 1 March 2020
     rf"|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})", re.IGNORECASE)
 _LAW = re.compile(
-    r"\blaws?\s+(?:of|in)\s+(?:and\s+enforced\s+in\s+)?(?:the\s+)?((?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+"
+    r"\b(?i:laws?)\s+(?:of|in|(?i:in\s+force\s+in))\s+(?:and\s+enforced\s+in\s+)?(?:the\s+)?((?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+"
     r"[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?|[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+){0,2})")
 _PARTY = re.compile(r"\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?)?[\"“]([^\"”]{2,40})[\"”]\s*\)")
 _IGNORED_LAW = {"This", "The", "Agreement", "Such", "Any", "Each"}
