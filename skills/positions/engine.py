@@ -10,6 +10,7 @@ generous one elsewhere.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -22,6 +23,7 @@ from .conditions import evaluate
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
 from .schema import Position, PositionSet, Verdict
 
+logger = logging.getLogger(__name__)
 _RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
 _DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|^\s*[\"“][^\"”]{1,30}[\"”]\s*(?:指|是指)")
 _DEFINITION_HEADING = re.compile(r"definition|interpretation|定义|释义", re.I)
@@ -126,22 +128,37 @@ def applies(position: Position, *, domain: str, our_role: str, our_party: str, l
     return True
 
 
-def _candidates(position: Position, sentences: list[Sentence], sides: Sides) -> list[tuple[Sentence, bool, bool]]:
-    """(sentence, heading matches, expressly excluded) for every sentence that states or excludes the provision."""
+def _union(patterns: list[str], sides: Sides) -> re.Pattern[str] | None:
+    """One regex for a list of alternatives, with {us}/{them} filled in: one search per sentence instead of one
+    per pattern (lookahead patterns keep their meaning inside a group)."""
+    if not patterns:
+        return None
+    return _re("|".join(f"(?:{fill_sides(p, sides)})" for p in patterns))
+
+
+def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
+                kinds: dict[str, set[str]] | None = None) -> list[tuple[Sentence, bool, bool]]:
+    """(sentence, heading matches, expressly excluded) for every sentence that states or excludes the provision.
+    A clause the clause-type model puts in one of the position's categories counts as a matching heading."""
     find = position.find
+    wanted = set(find.categories)
+    headings, ignore = _union(find.headings, sides), _union(find.ignore, sides)
+    excluded_re, subject, cues = _union(find.excluded, sides), _union(find.subject, sides), _union(find.cues, sides)
+    heading_of: dict[str, bool] = {}
     found = []
     for sentence in sentences:
         if sentence.in_definitions and _DEFINITION.search(sentence.text):
             continue
-        heading = bool(find.headings) and _any(find.headings, sentence.titles, sides)
+        if sentence.titles not in heading_of:
+            heading_of[sentence.titles] = bool(headings and headings.search(sentence.titles))
+        heading = heading_of[sentence.titles] or bool(wanted and kinds and wanted & kinds.get(sentence.clause.clause_id, set()))
         if find.require_heading and not heading:
             continue
         text = sentence.matchable
-        if find.ignore and _any(find.ignore, text, sides):
+        if ignore and ignore.search(text):
             continue
-        excluded = bool(find.excluded) and _any(find.excluded, text, sides) and \
-            (not find.subject or _any(find.subject, text, sides))
-        if excluded or _any(find.cues, text, sides):
+        excluded = bool(excluded_re and excluded_re.search(text) and (subject is None or subject.search(text)))
+        if excluded or (cues and cues.search(text)):
             found.append((sentence, heading, excluded))
     if any(heading for _, heading, _ in found):
         found = [c for c in found if c[1] or c[2]]
@@ -177,13 +194,13 @@ def _missing_location(position: Position, sentences: list[Sentence], sides: Side
 
 
 def evaluate_position(position: Position, structure: DocumentStructure, sentences: list[Sentence],
-                      sides: Sides) -> PositionResult | None:
+                      sides: Sides, kinds: dict[str, set[str]] | None = None) -> PositionResult | None:
     base = dict(position_id=position.id, title=position.title, topic=position.topic,
                 proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
                 priority=position.priority, also_reported_as=position.also_reported_as,
                 position=(position.standard.text if position.standard else ""))
     rationale = f" {position.rationale.strip()}" if position.rationale else ""
-    candidates = _candidates(position, sentences, sides)
+    candidates = _candidates(position, sentences, sides, kinds)
     if not candidates:
         if position.if_missing is None:
             return None
@@ -209,6 +226,28 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
                           clause_id=sentence.clause.clause_id, evidence=sentence.text, message=message, values=values)
 
 
+MODEL_THRESHOLD = 0.5
+
+
+def clause_kinds(structure: DocumentStructure) -> dict[str, set[str]]:
+    """clause_id -> the CUAD categories the clause-type model gives its own text (probability >= 0.5); empty when
+    the model cannot be loaded (the headings and cues still work) or the contract is not in English, which the
+    model was not trained on."""
+    if structure.language != "en":
+        return {}
+    clauses = [c for c in structure.iter_clauses() if c.text.strip()]
+    try:
+        from ..clauses.model import ModelError, classify_text
+    except ImportError:
+        return {}
+    try:
+        scores = classify_text([c.text for c in clauses])
+    except ModelError:
+        logger.warning("the clause-type model is unavailable: positions are located by headings and cues only")
+        return {}
+    return {c.clause_id: {name for name, p in score.items() if p >= MODEL_THRESHOLD} for c, score in zip(clauses, scores)}
+
+
 def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
                        language: str | None = None) -> list[PositionResult]:
     """Every applicable position's verdict on the contract, in the document's order (whole-document last)."""
@@ -217,11 +256,12 @@ def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, 
     language = language or structure.language
     opening = structure.text[:3000]
     sentences = _sentences(structure)
+    chosen = [p for p in positions.positions
+              if applies(p, domain=domain, our_role=our_role, our_party=our_party, language=language, opening=opening)]
+    kinds = clause_kinds(structure) if any(p.find.categories for p in chosen) else {}
     results = []
-    for position in positions.positions:
-        if not applies(position, domain=domain, our_role=our_role, our_party=our_party, language=language, opening=opening):
-            continue
-        result = evaluate_position(position, structure, sentences, sides)
+    for position in chosen:
+        result = evaluate_position(position, structure, sentences, sides, kinds)
         if result is not None:
             results.append(result)
     order = {c.clause_id: i for i, c in enumerate(structure.iter_clauses())}

@@ -127,3 +127,27 @@ def test_positions_schema_round_trips_through_json():
     positions = pack_positions("sha_spa")
     again = PositionSet.model_validate_json(positions.model_dump_json())
     assert [p.id for p in again.positions] == [p.id for p in positions.positions]
+
+
+def test_the_clause_type_model_locates_a_provision_under_an_uninformative_heading():
+    from paralaw.skills.positions.engine import clause_kinds
+
+    text = CONTRACT.split("## 8. Liability")[0] + """## 14. General
+
+14.1 This Agreement is the entire agreement between the parties.
+
+14.2 In no event shall either party's total liability arising out of or relating to this Agreement exceed the fees paid hereunder in the prior twelve months.
+"""
+    structure = parse_document_text(text, filename="msa.md")
+    assert "Cap On Liability" in clause_kinds(structure)["14.2"]
+
+    def position(categories):
+        return {"extends_pack": True, "positions": [{
+            "id": "cap_by_type", "title": "Cap", "topic": "cap_by_type",
+            "find": {"categories": categories, "require_heading": True, "cues": ["liabilit"]},
+            "standard": {"when": "present"}, "rationale": "-"}]}
+
+    with_model, _ = _run(position(["Cap On Liability"]), text)
+    assert with_model["cap_by_type"].clause_id == "14.2"
+    without, _ = _run(position([]), text)
+    assert "cap_by_type" not in without, "no heading names it: only the model's category finds it"
