@@ -53,8 +53,11 @@ _UNDOUBLE = re.compile(r"([bdfgkmnprt])\1$")
 
 
 # Words the suffix rules would merge with a different legal concept: a Contractor is a party, not a contract.
+# Likewise "capable" is not a cap, "postal" not "post-termination", and exclusivity is not an exclusion.
 _KEEP = {"contractor": "contractor", "contractors": "contractor", "subcontractor": "subcontractor",
-         "subcontractors": "subcontractor"}
+         "subcontractors": "subcontractor", "capable": "capable", "capability": "capable", "capabilities": "capable",
+         "postal": "postal", "exclusive": "exclusiv", "exclusively": "exclusiv", "exclusivity": "exclusiv",
+         "nonexclusive": "nonexclusiv"}
 
 
 @lru_cache(maxsize=50_000)

@@ -35,3 +35,11 @@ def test_free_wording_falls_back_to_the_model():
 
 def test_huge_query_is_cut():
     assert "Cap On Liability" in query_categories("limitation of liability " * 20_000)
+
+
+def test_bm25_stems_keep_unrelated_words_apart():
+    from paralaw.skills.text.tokens import stem
+
+    assert stem("capable") != stem("cap") and stem("postal") != stem("post")
+    assert stem("exclusivity") == stem("exclusive") != stem("exclusions")
+    assert stem("termination") == stem("terminate")  # the merges that help stay
