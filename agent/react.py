@@ -18,7 +18,7 @@ from typing import Any
 
 from .llm import ChatModel, LLMUnavailable, Usage
 from .mcp_client import ToolSession
-from .prompts import is_chinese
+from .prompts import fence_tool_result, is_chinese
 from .risks import parse_risk_list
 from .toolcalls import ToolCall, parse_arguments
 from .truncate import MAX_TOOL_RESULT_CHARS, serialize_tool_result
@@ -155,7 +155,7 @@ async def _run_call(call: ToolCall, tools: ToolSession, clause_id: str, review_i
     record["ok"] = outcome.ok
     if outcome.ok:
         result.skill_context[call.name] = outcome.data
-        content = serialize_tool_result(outcome.for_model(), limit)
+        content = fence_tool_result(serialize_tool_result(outcome.for_model(), limit))  # contract text: data
     else:
         record["error"] = (outcome.error or {}).get("code", "TOOL_ERROR")
         content = serialize_tool_result(outcome.for_model(), limit)

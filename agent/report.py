@@ -5,6 +5,7 @@ content plus the audit trail: every clause's message history and tool calls).
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 from typing import Any
 
@@ -86,8 +87,17 @@ def _when(timestamp: float) -> str:
     return dt.datetime.fromtimestamp(timestamp, tz=dt.timezone.utc).isoformat(timespec="seconds")
 
 
+_MARKDOWN_ACTIVE = str.maketrans({c: "\\" + c for c in "\\`*[]|"})
+
+
+def _md_text(text: str) -> str:
+    """Contract text (a clause title, a file name) as inert Markdown on one line: HTML is escaped, and the
+    characters Markdown acts on are backslash-escaped, so `<img onerror=...>` or `](javascript:...)` stay text."""
+    return html.escape(" ".join(str(text).split()), quote=False).translate(_MARKDOWN_ACTIVE)
+
+
 def _cell(text: str) -> str:
-    return " ".join(str(text).split()).replace("|", "\\|")
+    return html.escape(" ".join(str(text).split()), quote=False).replace("|", "\\|")
 
 
 def _quote(text: str, limit: int = 400) -> str:
@@ -97,7 +107,7 @@ def _quote(text: str, limit: int = 400) -> str:
 
 def to_markdown(data: dict[str, Any]) -> str:
     review, s = data["review"], summary(data)
-    names = ", ".join(f"{d.get('filename')} ({d.get('role')})" for d in review.get("documents", []))
+    names = ", ".join(f"{_md_text(d.get('filename'))} ({d.get('role')})" for d in review.get("documents", []))
     lines = [
         f"# Contract review: {names}",
         "",
@@ -124,8 +134,8 @@ def to_markdown(data: dict[str, Any]) -> str:
     lines += ["", "## Clause by clause"]
     for unit in data["units"]:
         item = unit.item
-        heading = f"{unit.clause_id} {unit.title}".strip()
-        lines += ["", f"### {heading} — {item.get('clause_name', '')}", ""]
+        heading = _md_text(f"{unit.clause_id} {unit.title}".strip())
+        lines += ["", f"### {heading} — {_md_text(item.get('clause_name', ''))}", ""]
         meta = f"Checklist priority {item.get('priority', 'medium')}; mode **{unit.mode}**"
         if unit.fallbacks:
             meta += " (after " + "; ".join(f"{f['mode']} failed: {f['reason']}" for f in unit.fallbacks) + ")"

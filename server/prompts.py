@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import mcp_types as types
 from mcp.shared.exceptions import MCPError
 from mcp_types.jsonrpc import INVALID_PARAMS
@@ -40,6 +42,12 @@ _CLAUSE = """Review clause {clause_id} of the contract{review} for {party}.
 3. Answer with the clause's risks for {party}: severity, explanation, a verbatim quote, and a suggested amendment."""
 
 
+def _quoted(text: str, limit: int = 120) -> str:
+    """A name from a document (a file name, a party) as quoted data on one line: it cannot add lines or
+    instructions to the prompt."""
+    return json.dumps(" ".join(str(text).split())[:limit], ensure_ascii=False)
+
+
 async def list_prompts() -> types.ListPromptsResult:
     return types.ListPromptsResult(prompts=PROMPTS)
 
@@ -49,11 +57,11 @@ def _context(store: ReviewStore, review_id: str | None) -> tuple[str, str, str]:
     if review is None and not review_id:
         reviews = store.list()
         review = reviews[0] if len(reviews) == 1 else None
-    party = (review.our_party if review and review.our_party else "our client")
+    party = (_quoted(review.our_party) if review and review.our_party else "our client")
     about = ""
     if review is not None:
         primary = review.primary()
-        about = f" The open review is {review.review_id}: {primary.filename if primary else ''} ({review.domain}, {review.language})."
+        about = f" The open review is {review.review_id}: {_quoted(primary.filename) if primary else ''} ({review.domain}, {review.language})."
     args = f' (review_id "{review_id}")' if review_id else ""
     return party, about, args
 

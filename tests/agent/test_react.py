@@ -179,7 +179,8 @@ async def test_long_tool_results_are_cut_head_and_tail(session, make_model):
         result = await loop(make_model(llm), session, max_tool_result_chars=400)
     content = result.messages[3]["content"]
     assert "[truncated:" in content and len(content) < 520
-    assert content.startswith('{"clause_id": "15"')
+    assert content.startswith('<<<TOOL_RESULT_START>>>\n{"clause_id": "15"')  # fenced: contract text is data
+    assert content.endswith("<<<TOOL_RESULT_END>>>")
 
 
 def test_truncation_helpers():
