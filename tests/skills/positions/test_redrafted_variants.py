@@ -413,3 +413,23 @@ FOURTH_RED = [
 @pytest.mark.parametrize("variant", FOURTH_RED, ids=lambda v: v.name)
 def test_fourth_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# A fifth set: Chinese commercial drafting; first run reported in docs/quality.md.
+FIFTH_RED = [
+    Variant("zh payment within ten days", SERVICES_ZH, "## 第四条 费用支付\n\n4.2 甲方应在收到乙方开具的发票后十日内支付服务费。\n",
+            "generic", "甲方", "payment_period", "RED", "4.2"),
+    Variant("zh price raised at will", SERVICES_ZH, "## 第四条 费用支付\n\n4.5 乙方有权根据市场情况随时调整服务费标准，并提前七日通知甲方。\n",
+            "generic", "甲方", "price_changes", "RED", "4.5"),
+    Variant("zh supplier liability capped one-sided", SERVICES_ZH, "## 第九条 违约责任\n\n9.3 乙方在本合同项下承担的赔偿责任总额不超过甲方已支付服务费的百分之十。\n\n9.4 甲方违约的，应赔偿乙方的全部损失。\n",
+            "generic", "甲方", "liability_cap", "RED", "9.3"),
+    Variant("zh auto renewal three years", SERVICES_ZH, "## 第二条 合同期限\n\n2.2 合同期满前任何一方未提出异议的，本合同自动续期三年。\n",
+            "generic", "甲方", "renewal_term", "RED", "2.2"),
+    Variant("zh assignment by supplier freely", SERVICES_ZH, "## 第十二条 其他\n\n12.2 乙方可以将本合同项下的权利义务转让给第三方，无需甲方同意；甲方未经乙方书面同意不得转让。\n",
+            "generic", "甲方", "assignment", "RED", "12.2"),
+]
+
+
+@pytest.mark.parametrize("variant", FIFTH_RED, ids=lambda v: v.name)
+def test_fifth_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
