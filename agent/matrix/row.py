@@ -1,0 +1,110 @@
+"""One contract -> one matrix row. This is the function the process pool and Dask workers run, so it takes and
+returns plain values (picklable, JSON-ready) and never raises: a file that cannot be read or analysed becomes
+a row with its error, and the batch goes on.
+
+A row is {"file", "error": null | {"code", "message"}, "categories": {<each of CUAD's 41 names>: {"found",
+"clause_ids", "quote", "value"}}, "flags": [...]}. Flags are the review positions' RED and MISSING verdicts in
+the shape of the review JSON's risks (clause_id, risk_level, risk_type "position_<id>", description, verdict,
+location {original_text} or null), so one reader serves both.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from typing import Any
+
+from paralaw.skills.errors import ParalawError
+
+FLAG_VERDICTS = ("RED", "MISSING")
+DOMAIN_OF_KIND = {"share_purchase": "sha_spa", "shareholders": "sha_spa", "construction": "fidic"}
+DOMAINS = ("generic", "fidic", "sha_spa")
+
+# The xlsx gets one sheet per group: a reader works through deal terms, then covenants, then IP, and so on.
+CATEGORY_GROUPS: dict[str, tuple[str, ...]] = {
+    "Basics": ("Document Name", "Parties", "Agreement Date", "Effective Date", "Expiration Date", "Renewal Term",
+               "Notice Period To Terminate Renewal", "Governing Law"),
+    "Control & exit": ("Change Of Control", "Anti-Assignment", "Termination For Convenience", "Rofr/Rofo/Rofn",
+                       "Post-Termination Services", "Third Party Beneficiary"),
+    "Restrictions": ("Most Favored Nation", "Competitive Restriction Exception", "Non-Compete", "Exclusivity",
+                     "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Disparagement", "Covenant Not To Sue"),
+    "Money & liability": ("Revenue/Profit Sharing", "Price Restrictions", "Minimum Commitment", "Volume Restriction",
+                          "Uncapped Liability", "Cap On Liability", "Liquidated Damages", "Warranty Duration",
+                          "Insurance", "Audit Rights"),
+    "IP & licences": ("Ip Ownership Assignment", "Joint Ip Ownership", "License Grant", "Non-Transferable License",
+                      "Affiliate License-Licensor", "Affiliate License-Licensee", "Unlimited/All-You-Can-Eat-License",
+                      "Irrevocable Or Perpetual License", "Source Code Escrow"),
+}
+
+
+class MatrixError(ParalawError):
+    """A matrix cannot be built as asked (no contracts, a scheduler that does not answer, a missing extra)."""
+
+    code = "MATRIX_ERROR"
+
+
+@lru_cache(maxsize=1)
+def category_names() -> tuple[str, ...]:
+    """CUAD's 41 categories in the model's order (the model ships the list, so the matrix cannot drift from it)."""
+    from paralaw.skills.clauses.model import categories
+
+    return tuple(categories())
+
+
+def empty_row(file: str, error: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"file": file, "error": error,
+            "categories": {name: {"found": False, "clause_ids": [], "quote": "", "value": ""} for name in category_names()},
+            "flags": []}
+
+
+def guess_domain(text: str) -> str:
+    from paralaw.skills.documents.kinds import contract_kind
+
+    return DOMAIN_OF_KIND.get(contract_kind(text), "generic")
+
+
+def _flag(result) -> dict[str, Any]:
+    from paralaw.agent.risks import normalize_risk_level
+
+    return {"clause_id": result.clause_id, "risk_level": normalize_risk_level(result.severity),
+            "risk_type": f"position_{result.position_id}", "description": result.message, "verdict": result.verdict,
+            "topic": result.topic, "location": {"original_text": result.evidence} if result.evidence else None}
+
+
+def _quiet() -> None:
+    # a worker process starts fresh: keep the PDF library's complaints about a damaged file off the terminal
+    for name in ("pypdf", "docx"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def analyse_file(path: str, file: str, domain: str | None = None, party: str = "") -> dict[str, Any]:
+    """The matrix row for one contract, and the domain it was judged in: {"row": ..., "domain": ...}."""
+    _quiet()
+    try:
+        return _analyse(path, file, domain, party)
+    except ParalawError as exc:
+        return {"row": empty_row(file, {"code": exc.code, "message": exc.message}), "domain": domain or ""}
+    except MemoryError:
+        return {"row": empty_row(file, {"code": "OUT_OF_MEMORY", "message": f"{file}: ran out of memory"}), "domain": domain or ""}
+    except Exception as exc:  # a bug on one contract must not cost the batch: its row says what happened
+        message = f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+        return {"row": empty_row(file, {"code": "INTERNAL_ERROR", "message": message}), "domain": domain or ""}
+
+
+def _analyse(path: str, file: str, domain: str | None, party: str) -> dict[str, Any]:
+    from paralaw.skills.clauses.classify_clauses import ClassifyClausesInput, classify_clauses
+    from paralaw.skills.documents.loaders import load_document
+    from paralaw.skills.positions import evaluate_positions, resolve_positions
+
+    structure = load_document(path)
+    domain = domain or guess_domain(structure.text)
+    row = empty_row(file)
+    classified = classify_clauses(ClassifyClausesInput(document_structure=structure))
+    for result in classified.categories:
+        best = result.clauses[0]
+        row["categories"][result.category] = {"found": True, "clause_ids": [c.clause_id for c in result.clauses],
+                                              "quote": best.quote, "value": result.value}
+    positions, _ = resolve_positions(domain)
+    verdicts = evaluate_positions(positions, structure, domain=domain, our_party=party)
+    row["flags"] = [_flag(v) for v in verdicts if v.verdict in FLAG_VERDICTS]
+    return {"row": row, "domain": domain}

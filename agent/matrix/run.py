@@ -1,0 +1,127 @@
+"""The batch: every contract analysed once by `row.analyse_file`, on a local process pool or on an existing
+Dask distributed cluster, each row written to the store as it finishes.
+
+Both back ends are the libraries' own (concurrent.futures and dask.distributed): the same function is mapped
+over the same paths, so the two give the same matrix. Contracts whose bytes and settings have not changed
+since a stored row are skipped before anything is submitted. The main process holds paths and one result at
+a time; the rows themselves live in the store.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from .files import Contract, content_hash, find_contracts
+from .row import DOMAINS, MatrixError, analyse_file, empty_row
+from .store import MatrixStore
+
+# Rows made by an older analysis are redone: bump this when the row's content or shape changes.
+ROW_VERSION = 1
+
+OnResult = Callable[[Contract, dict[str, Any] | None], None]  # row None: skipped as unchanged
+
+
+@dataclass
+class MatrixRun:
+    contracts: list[Contract]
+    analysed: int = 0
+    skipped: int = 0
+    errors: int = 0
+    paths: list[str] = field(default_factory=list)
+
+
+def settings_key(domain: str | None, party: str) -> str:
+    return json.dumps({"version": ROW_VERSION, "domain": domain or "auto", "party": party}, sort_keys=True)
+
+
+def _local(jobs: list[Contract], domain: str | None, party: str, workers: int) -> Iterator[tuple[Contract, dict]]:
+    if workers <= 0:  # in this process: for debugging, and for tests that need no pool
+        for contract in jobs:
+            yield contract, analyse_file(contract.path, contract.file, domain, party)
+        return
+    # spawn, not fork: the parent may hold threads (a progress bar, the SDK) that a forked child would inherit
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {pool.submit(analyse_file, c.path, c.file, domain, party): c for c in jobs}
+        for future in as_completed(futures):
+            contract = futures[future]
+            try:
+                result = future.result()
+            except BrokenProcessPool:  # a worker died (killed, out of memory): this and the unfinished contracts
+                result = {"row": empty_row(contract.file, {"code": "WORKER_LOST", "message":
+                          f"{contract.file}: the worker process analysing it stopped; a rerun tries again"}), "domain": ""}
+            yield contract, result
+
+
+def _dask(jobs: list[Contract], domain: str | None, party: str, address: str) -> Iterator[tuple[Contract, dict]]:
+    try:
+        from distributed import Client, as_completed as dask_completed
+    except ImportError as exc:
+        raise MatrixError("--scheduler needs dask.distributed: pip install 'paralaw[matrix]'", code="MISSING_DEPENDENCY") from exc
+    try:
+        client = Client(address, timeout=20)
+    except (OSError, TimeoutError) as exc:
+        raise MatrixError(f"cannot reach the Dask scheduler at {address}: {exc}", code="SCHEDULER_UNREACHABLE") from exc
+    try:
+        futures = client.map(analyse_file, [c.path for c in jobs], [c.file for c in jobs], domain=domain, party=party,
+                             pure=False)
+        by_key = {f.key: c for f, c in zip(futures, jobs)}
+        for future in dask_completed(futures):
+            contract = by_key[future.key]
+            try:
+                result = future.result()
+            except Exception as exc:  # the task itself failed on the cluster (a worker killed, a missing package)
+                result = {"row": empty_row(contract.file, {"code": "WORKER_LOST", "message":
+                          f"{contract.file}: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"}), "domain": ""}
+            future.release()
+            yield contract, result
+    finally:
+        client.close()
+
+
+def build_matrix(paths: Iterable[str | os.PathLike[str]], store: MatrixStore, *, workers: int | None = None,
+                 scheduler: str | None = None, domain: str | None = None, party: str = "",
+                 on_result: OnResult | None = None, on_start: Callable[[int, int], None] | None = None) -> MatrixRun:
+    """Analyse every contract under `paths` into `store`; returns what was done. `workers` 0 runs in this
+    process; None uses every core. `on_start(total, to_analyse)` and `on_result` drive a progress bar."""
+    if domain is not None and domain not in DOMAINS:
+        raise MatrixError(f"unknown domain '{domain}'; choose one of {', '.join(DOMAINS)}", code="UNKNOWN_DOMAIN")
+    try:
+        contracts = find_contracts(list(paths))
+    except FileNotFoundError as exc:
+        raise MatrixError(str(exc), code="FILE_NOT_FOUND") from exc
+    if not contracts:
+        raise MatrixError("no contracts (.md, .txt, .docx, .pdf) under the paths given", code="NO_CONTRACTS")
+    settings = settings_key(domain, party)
+    run = MatrixRun(contracts=contracts, paths=[c.path for c in contracts])
+    hashes: dict[str, str] = {}
+    jobs: list[Contract] = []
+    for contract in contracts:
+        hashes[contract.path] = content_hash(contract.path)
+        if store.is_current(contract.path, hashes[contract.path], settings):
+            run.skipped += 1
+        else:
+            jobs.append(contract)
+    if on_start:
+        on_start(len(contracts), len(jobs))
+    if on_result:
+        for contract in contracts:
+            if contract not in jobs:
+                on_result(contract, None)
+    if not jobs:
+        return run
+    results = _dask(jobs, domain, party, scheduler) if scheduler else _local(jobs, domain, party,
+                                                                              os.cpu_count() or 1 if workers is None else workers)
+    for contract, result in results:
+        row = result["row"]
+        store.put(contract.path, contract.file, hashes[contract.path], settings, result.get("domain") or "", row)
+        run.analysed += 1
+        run.errors += row["error"] is not None
+        if on_result:
+            on_result(contract, row)
+    return run
