@@ -52,7 +52,7 @@ class OutlineInput(BaseModel):
 
 
 class FindClausesInput(BaseModel):
-    query: str = Field(min_length=1, description="What the clause is about, in the contract's words, e.g. 'limitation of liability' or '付款'.")
+    query: str = Field(min_length=1, max_length=1000, description="What the clause is about, in the contract's words, e.g. 'limitation of liability' or '付款'.")
     top_k: int = Field(5, ge=1, le=50, description="Most clauses to return.")
     review_id: str | None = REVIEW_ID
     document: str | None = DOCUMENT
@@ -197,9 +197,14 @@ def _checklist_items(review: Review) -> list[dict[str, Any]]:
 
 
 async def get_checklist(call: CallContext, data: ChecklistInput, params: types.CallToolRequestParams):
+    review = choose_review(call.store, data.review_id)
+    # a search per item over the whole contract: off the event loop, so other clients are not held up
+    return await anyio.to_thread.run_sync(_resolved_checklist, review)
+
+
+def _resolved_checklist(review: Review) -> dict[str, Any]:
     from paralaw.skills.text.retrieval import ClauseIndex
 
-    review = choose_review(call.store, data.review_id)
     primary = review.primary()
     items = []
     for item in _checklist_items(review):

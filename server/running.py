@@ -50,6 +50,25 @@ waiting for the GIL."""
     return result, time.thread_time() - started
 
 
+INLINE_ARGUMENT_CHARS = 20_000
+
+
+def _small(arguments: dict[str, Any]) -> bool:
+    """Whether the arguments' strings add up to little text (counted without walking deep nesting twice)."""
+    total, stack = 0, list(arguments.values())
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            total += len(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        if total > INLINE_ARGUMENT_CHARS or len(stack) > INLINE_ARGUMENT_CHARS:
+            return False
+    return True
+
+
 @dataclass
 class SkillRunner:
     """Per skill, how many of its calls in a row finished within QUICK_SECONDS; at QUICK_STREAK it runs inline."""
@@ -59,7 +78,8 @@ class SkillRunner:
     async def run(self, dispatcher: SkillDispatcher, name: str, clause_id: str, primary: Any,
                   state: dict[str, Any], arguments: dict[str, Any]) -> SkillResult:
         job = partial(dispatcher.prepare_and_call, name, clause_id, primary, state, llm_arguments=arguments)
-        if self.streaks.get(name, 0) >= QUICK_STREAK and clause_id != "*" and not arguments.get("whole_document"):
+        if (self.streaks.get(name, 0) >= QUICK_STREAK and clause_id != "*" and not arguments.get("whole_document")
+                and _small(arguments)):  # a quick skill handed a megabyte of text is not quick this time
             started = time.thread_time()
             result = await job()
             seconds = time.thread_time() - started

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import gc
 import io
-import os
 import time
 import zipfile
 import zlib
