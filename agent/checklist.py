@@ -12,8 +12,8 @@ from typing import Any
 
 from .llm import ChatModel, Usage
 from .mcp_client import ToolSession
-from .prompts import build_clause_analyze_messages
-from .risks import parse_risk_list
+from .prompts import build_clause_analyze_messages, correction
+from .risks import parse_risk_list, risk_problems
 
 
 @dataclass
@@ -49,11 +49,20 @@ class AnalysisResult:
 
 async def analyze_clause(llm: ChatModel, *, skill_context: dict[str, Any], temperature: float = 0.1,
                          **prompt: Any) -> AnalysisResult:
-    """One LLM call over the clause and its skill_context; risks is None when the answer is unreadable.
-    LLMUnavailable propagates: the caller falls back to offline."""
+    """One LLM call over the clause and its skill_context; risks is None when the answer is unusable (not a JSON
+    array of risks, or a risk without a level, description or reason) after one corrective turn. Any exception
+    from the model propagates: the caller counts it as a model failure and falls back to offline."""
     messages = build_clause_analyze_messages(skill_context=skill_context, **prompt)
-    reply = await llm.chat(messages, temperature=temperature)
-    messages.append({"role": "assistant", "content": reply.content})
-    risks = parse_risk_list(reply.content)
-    return AnalysisResult(risks=risks, messages=messages, usage=reply.usage,
-                          error="" if risks is not None else "the analysis is not a JSON array of risks")
+    usage = Usage()
+    problems: list[str] = []
+    for attempt in range(2):
+        if attempt:
+            messages.append(correction(problems, prompt.get("language", "en")))
+        reply = await llm.chat(messages, temperature=temperature)
+        usage.add(reply.usage)
+        messages.append({"role": "assistant", "content": reply.content})
+        risks = parse_risk_list(reply.content)
+        problems = ["the answer is not a JSON array of risks"] if risks is None else risk_problems(risks)
+        if not problems:
+            return AnalysisResult(risks=risks, messages=messages, usage=usage)
+    return AnalysisResult(risks=None, messages=messages, usage=usage, error="; ".join(problems[:3]))

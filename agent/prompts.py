@@ -82,6 +82,22 @@ def _output_instruction(language: str) -> str:
             "If the clause carries no risk, output []. Output nothing else.")
 
 
+def correction(problems: list[str], language: str, tool_names: list[str] | None = None) -> dict[str, str]:
+    """The one corrective turn after an unusable answer: what was wrong, what a risk needs, and (in ReAct) how a
+    tool is called, since a small model often writes calls as text with clause headings for names."""
+    listed = "; ".join(problems[:5])
+    names = ", ".join(tool_names or [])
+    if is_chinese(language):
+        text = (f"你的回答无法使用：{listed}。请重新回答：只输出一个 JSON 风险数组，每个风险点必须有 risk_level（high|medium|low）、"
+                f"用文字写成的 description 和 reason，以及 risk_type、analysis、original_text；无风险时输出 []。")
+        return {"role": "user", "content": text + (f"如需调用工具，请通过工具调用接口，并使用以下名称之一：{names}。" if names else "")}
+    text = (f"Your answer could not be used: {listed}. Answer again with only a JSON array of risks: each risk needs "
+            f"risk_level (high|medium|low), a description and a reason in words, plus risk_type, analysis and "
+            f"original_text; if the clause carries no risk, output [].")
+    return {"role": "user", "content": text + (f" To use a tool, call it through the tools API by one of these names: "
+                                               f"{names}." if names else "")}
+
+
 def _suggested_skills_hint(suggested: list[str] | None, tools: list[dict] | None, language: str) -> str:
     if not suggested:
         return ""

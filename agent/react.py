@@ -3,7 +3,9 @@
 The steps are explicit: prompt -> model -> tool calls -> tool results -> model ... -> final answer. What makes
 it survive real servers lives here too: every tool_call_id is answered (errors included: unknown tool,
 invalid argument JSON, a tool's own error), identical repeated calls are not re-run and, if the model
-insists, the loop stops; results are cut head+tail; the last iteration asks for the answer without tools;
+insists, the loop stops; a final answer whose risks lack a level, a description or a reason (a small model's
+tool-call-shaped array) gets one corrective turn, then the clause fails; any exception from the model object
+is a model failure (`llm_error`), never an escape; results are cut head+tail; the last iteration asks for the answer without tools;
 before each model call the tool list is re-synced, so a tool a lazy server expanded is sent with its full
 schema. The full message history is returned for the audit trail.
 """
@@ -18,8 +20,8 @@ from typing import Any
 
 from .llm import ChatModel, LLMUnavailable, Usage
 from .mcp_client import ToolSession
-from .prompts import fence_tool_result, is_chinese
-from .risks import parse_risk_list
+from .prompts import correction, fence_tool_result, is_chinese
+from .risks import parse_risk_list, risk_problems
 from .toolcalls import ToolCall, parse_arguments
 from .truncate import MAX_TOOL_RESULT_CHARS, serialize_tool_result
 
@@ -37,7 +39,7 @@ class ReactResult:
     tools_called: list[dict[str, Any]] = field(default_factory=list)
     iterations: int = 0
     usage: Usage = field(default_factory=Usage)
-    stop_reason: str = "final"  # final | no_tools | llm_error | unparsable | max_iterations
+    stop_reason: str = "final"  # final | no_tools | llm_error | unparsable | invalid_answer | max_iterations
     error: str = ""
 
     @property
@@ -66,6 +68,11 @@ def _fill_defaults(arguments: dict[str, Any], tool: dict[str, Any] | None, claus
     return out
 
 
+def _correction(problems: list[str], tools: ToolSession, language: str) -> dict[str, str]:
+    """The one corrective turn, naming the tools the model can call."""
+    return correction(problems, language, sorted(t["function"]["name"] for t in tools.openai_tools()))
+
+
 def _final_nudge(language: str) -> dict[str, str]:
     text = ("工具调用次数已用完。请根据已获得的信息，直接输出最终的 JSON 风险数组，不要再调用工具。" if is_chinese(language)
             else "No more tool calls are available. Give your final answer now: the JSON array of risks, nothing else.")
@@ -83,33 +90,44 @@ async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[di
     seen: dict[str, str] = {}
     used_ids: set[str] = set()
     strikes = 0
-    for iteration in range(max_iterations):
-        final_turn = iteration == max_iterations - 1 or strikes >= MAX_REPEAT_STRIKES
+    budget, corrected, iteration = max_iterations, False, 0
+    while iteration < budget:
+        final_turn = iteration == budget - 1 or strikes >= MAX_REPEAT_STRIKES
         await tools.sync()
         offered = None if final_turn else tools.openai_tools()
-        if final_turn and iteration > 0:
+        if final_turn and iteration > 0 and history[-1].get("role") != "user":
             history.append(_final_nudge(language))
         result.iterations = iteration + 1
+        iteration += 1
         try:
             reply = await llm.chat(history, tools=offered, temperature=temperature)
-        except LLMUnavailable as exc:
-            result.stop_reason, result.error = "llm_error", str(exc)
+        except Exception as exc:  # LLMUnavailable, or any other failure of the model object: the model failed
+            logger.debug("model call failed on clause %s", clause_id, exc_info=True)
+            detail = str(exc) if isinstance(exc, LLMUnavailable) else f"{type(exc).__name__}: {exc}"
+            result.stop_reason, result.error = "llm_error", detail or type(exc).__name__
             return result
         result.usage.add(reply.usage)
         if not reply.tool_calls:
             history.append({"role": "assistant", "content": reply.content})
             risks = parse_risk_list(reply.content)
-            if risks is None:
-                result.stop_reason, result.error = "unparsable", "the final answer is not a JSON array of risks"
-            else:
-                result.risks, result.stop_reason = risks, "final"
-            return result
+            problems = ["the answer is not a JSON array of risks"] if risks is None else risk_problems(risks)
+            if not problems:
+                result.risks, result.stop_reason = risks or [], "final"
+                return result
+            if corrected:  # one corrective turn, and still no usable answer: this clause falls back
+                result.stop_reason = "unparsable" if risks is None else "invalid_answer"
+                result.error = "; ".join(problems[:3])
+                return result
+            corrected = True
+            budget = max(budget, iteration + 1)  # the corrective turn is on top of the budget
+            history.append(_correction(problems, tools, language))
+            continue
         if final_turn:  # asked for an answer without tools and still calling tools: give up on this clause
             history.append({"role": "assistant", "content": reply.content or "",
                             "tool_calls": [c.to_message() for c in reply.tool_calls]})
             for call in reply.tool_calls:
                 history.append(_tool_message(call.id, _error_text("NO_MORE_TOOLS", "tool budget exhausted")))
-            result.stop_reason, result.error = "max_iterations", f"no final answer after {max_iterations} iterations"
+            result.stop_reason, result.error = "max_iterations", f"no final answer after {result.iterations} iterations"
             return result
         for call in reply.tool_calls:  # some servers reuse ids ("call_0" every turn) or send none: ids must be unique
             if not call.id or call.id in used_ids:
@@ -119,12 +137,12 @@ async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[di
                         "tool_calls": [c.to_message() for c in reply.tool_calls]})
         repeats = 0
         for call in reply.tool_calls:
-            content, repeated = await _run_call(call, tools, clause_id, review_id, seen, result, iteration, max_tool_result_chars)
+            content, repeated = await _run_call(call, tools, clause_id, review_id, seen, result, iteration - 1, max_tool_result_chars)
             repeats += repeated
             history.append(_tool_message(call.id, content))
         if repeats == len(reply.tool_calls):
             strikes += 1
-    result.stop_reason, result.error = "max_iterations", f"no final answer after {max_iterations} iterations"
+    result.stop_reason, result.error = "max_iterations", f"no final answer after {result.iterations} iterations"
     return result
 
 
@@ -137,7 +155,11 @@ async def _run_call(call: ToolCall, tools: ToolSession, clause_id: str, review_i
     if not tools.has_tool(call.name):
         available = sorted(t["function"]["name"] for t in tools.openai_tools())
         record["error"] = "UNKNOWN_TOOL"
-        return _error_text("UNKNOWN_TOOL", f"there is no tool named '{call.name}'", available=available), False
+        signature = f"?{call.name}:{call.arguments}"  # the same unknown call again counts as a repeat
+        repeated = signature in seen
+        seen[signature] = call.id
+        return _error_text("UNKNOWN_TOOL", f"there is no tool named '{call.name}'; call one of the available tools "
+                           f"by its exact name, or give your final answer", available=available), repeated
     parsed = parse_arguments(call.arguments)
     if parsed.error:
         record["error"] = "INVALID_ARGUMENT"

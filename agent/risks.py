@@ -20,17 +20,50 @@ _LEVELS = {
 _ARRAY = re.compile(r"\[.*\]", re.S)
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
 _SPACE = re.compile(r"\s+")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_PLACEHOLDERS = {"n/a", "none", "null", "tbd", "todo", "string", "text", "description", "reason", "...", "无"}
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 
 
-def normalize_risk_level(value: Any) -> str:
+def level_of(value: Any) -> str | None:
+    """high, medium or low as the model wrote it (any of the words above); None when it named no level."""
     text = str(value or "").strip().lower()
     if text in _LEVELS:
         return _LEVELS[text]
     for key, level in _LEVELS.items():
         if key and key in text:
             return level
-    return "medium"
+    return None
+
+
+def normalize_risk_level(value: Any) -> str:
+    return level_of(value) or "medium"
+
+
+def _in_words(value: Any) -> bool:
+    """Text a reader can use: a string with at least three letters (CJK characters count), not a placeholder."""
+    if not isinstance(value, str):
+        return False
+    letters = _LETTERS.findall(value)
+    return sum(len(w) for w in letters) >= 3 and value.strip().lower() not in _PLACEHOLDERS
+
+
+def risk_problems(risks: list[Any]) -> list[str]:
+    """Why a final answer cannot be taken as risks ([] when it can): every risk needs a level, and a description
+    and a reason in words. A small model's tool-call-shaped array ({name, arguments}) fails here, so it never
+    becomes a risk with an empty description."""
+    problems = []
+    for index, risk in enumerate(risks):
+        if not isinstance(risk, dict):
+            problems.append(f"item {index + 1} is not a JSON object")
+            continue
+        missing = [key for key, ok in (("risk_level", level_of(risk.get("risk_level") or risk.get("severity")) is not None),
+                                       ("description", _in_words(risk.get("description"))),
+                                       ("reason", _in_words(risk.get("reason")))) if not ok]
+        if missing:
+            shape = " (it looks like a tool call, not a risk)" if "name" in risk and "arguments" in risk else ""
+            problems.append(f"item {index + 1} lacks {', '.join(missing)}{shape}")
+    return problems
 
 
 def parse_risk_list(text: str | None) -> list[dict[str, Any]] | None:

@@ -3,7 +3,10 @@
 OpenAI-compatible servers do not all return `tool_calls`: llama.cpp, Ollama and vLLM with some chat templates
 answer with the call as JSON text in `content`, bare, fenced (```json ... ```), or inside <tool_call> tags
 (Hermes/Qwen templates). `calls_from_content` recognises those so the loop treats them like real calls.
-A bare JSON object counts only when it names a known tool, so a final answer is never mistaken for a call.
+A bare JSON object counts only when it names a known tool, so a final answer is never mistaken for a call. An
+array of objects that have nothing but the shape of a call ({name, arguments}) is taken as calls whatever the
+names (a small model writes clause headings there): the loop answers UNKNOWN_TOOL with the real tools' names,
+rather than reading the array as risks. A risk (risk_level, description...) never has that shape.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from typing import Any, Iterable
 
 _TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)
 _FENCED = re.compile(r"```(?:json|tool_call|tool)?\s*\n?(.*?)```", re.S)
+_ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
+_CALL_KEYS = {"name", "tool", "tool_name", "id", "type", *_ARGUMENT_KEYS}
 
 
 @dataclass
@@ -58,7 +63,7 @@ def _new_id() -> str:
     return f"call_{uuid.uuid4().hex[:12]}"
 
 
-def _as_call(obj: Any, known: set[str] | None, tagged: bool) -> ToolCall | None:
+def _as_call(obj: Any, known: set[str] | None, tagged: bool, in_array: bool = False) -> ToolCall | None:
     if not isinstance(obj, dict):
         return None
     if isinstance(obj.get("function"), dict):  # {"type": "function", "function": {"name", "arguments"}}
@@ -66,9 +71,10 @@ def _as_call(obj: Any, known: set[str] | None, tagged: bool) -> ToolCall | None:
     name = obj.get("name") or obj.get("tool") or obj.get("tool_name")
     if not isinstance(name, str) or not name:
         return None
-    if not tagged and (known is None or name not in known):
+    call_shaped = in_array and set(obj) <= _CALL_KEYS and any(k in obj for k in _ARGUMENT_KEYS)
+    if not tagged and not call_shaped and (known is None or name not in known):
         return None
-    args = next((obj[k] for k in ("arguments", "parameters", "args", "input") if k in obj), {})
+    args = next((obj[k] for k in _ARGUMENT_KEYS if k in obj), {})
     text = args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
     return ToolCall(id=str(obj.get("id") or _new_id()), name=name, arguments=text, from_content=True)
 
@@ -84,7 +90,7 @@ def _calls_in(value: Any, known: set[str] | None, tagged: bool) -> list[ToolCall
     if isinstance(value, dict) and isinstance(value.get("tool_calls"), list):
         value = value["tool_calls"]
     items: Iterable[Any] = value if isinstance(value, list) else [value]
-    calls = [_as_call(item, known, tagged) for item in items]
+    calls = [_as_call(item, known, tagged, isinstance(value, list)) for item in items]
     return [c for c in calls if c is not None] if calls and all(c is not None for c in calls) else []
 
 

@@ -89,7 +89,7 @@ async def test_react_failure_falls_back_to_checklist(make_model):
         if "tools" in body:
             return {"content": "I think this clause is fine, mostly."}  # not the JSON asked for
         return {"content": json.dumps([{"risk_level": "medium", "description": "checked",
-                                        "original_text": first_sentence(fenced_text(body))}])}
+                                        "reason": "against the baseline", "original_text": first_sentence(fenced_text(body))}])}
 
     with ScriptedLLM([], default=model) as llm:
         data = await review("react", make_model(llm))
@@ -120,7 +120,7 @@ async def test_model_down_falls_back_to_offline(make_model, sleeps):
 
 async def test_paraphrased_quote_is_flagged(make_model):
     answer = [{"risk_level": "high", "description": "Customer liability is unlimited",
-               "original_text": "The Customer shall have unlimited liability."}]
+               "reason": "only the Supplier's liability is capped", "original_text": "The Customer shall have unlimited liability."}]
     with ScriptedLLM([], default={"content": json.dumps(answer)}) as llm:
         data = await review("checklist", make_model(llm))
     assert llm.requests and all("tools" not in body for body in llm.requests)  # checklist mode: skills first, one analysis call

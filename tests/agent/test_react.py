@@ -21,6 +21,7 @@ from data_paths import CASES
 MSA = CASES / "services_a"
 MESSAGES = [{"role": "system", "content": "You review clauses."}, {"role": "user", "content": "Review clause 15.2."}]
 RISK = [{"risk_level": "high", "risk_type": "liability_cap_one_sided", "description": "Customer liability unlimited",
+         "reason": "the Supplier's liability is capped, the Customer's is not",
          "original_text": "The Customer's liability under or in connection with this Agreement shall not be limited."}]
 
 
