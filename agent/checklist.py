@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .llm import ChatModel, Usage
+from .llm import ChatModel, Usage, ask
 from .mcp_client import ToolSession
 from .prompts import build_clause_analyze_messages, correction
 from .risks import parse_risk_list, risk_problems
@@ -50,15 +50,15 @@ class AnalysisResult:
 async def analyze_clause(llm: ChatModel, *, skill_context: dict[str, Any], temperature: float = 0.1,
                          **prompt: Any) -> AnalysisResult:
     """One LLM call over the clause and its skill_context; risks is None when the answer is unusable (not a JSON
-    array of risks, or a risk without a level, description or reason) after one corrective turn. Any exception
-    from the model propagates: the caller counts it as a model failure and falls back to offline."""
+    array of risks, or a risk without a level, description or reason) after one corrective turn. Any failure of
+    the model comes out as LLMUnavailable: the caller counts it as a model failure and falls back to offline."""
     messages = build_clause_analyze_messages(skill_context=skill_context, **prompt)
     usage = Usage()
     problems: list[str] = []
     for attempt in range(2):
         if attempt:
             messages.append(correction(problems, prompt.get("language", "en")))
-        reply = await llm.chat(messages, temperature=temperature)
+        reply = await ask(llm, messages, temperature=temperature)
         usage.add(reply.usage)
         messages.append({"role": "assistant", "content": reply.content})
         risks = parse_risk_list(reply.content)

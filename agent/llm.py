@@ -68,6 +68,18 @@ class ChatModel(Protocol):
                    temperature: float = 0.1) -> ModelReply: ...
 
 
+async def ask(llm: ChatModel, messages: list[dict[str, Any]], **options: Any) -> ModelReply:
+    """llm.chat, where any failure of the model object is LLMUnavailable. A backend's own exception (another
+    client library's error, a bug in a stand-in model) is a model failure to the pipeline, which falls back and
+    counts it toward "model down", never an escape that skips the accounting."""
+    try:
+        return await llm.chat(messages, **options)
+    except LLMUnavailable:
+        raise
+    except Exception as exc:
+        raise LLMUnavailable(f"the model failed: {type(exc).__name__}: {exc}") from exc
+
+
 def wire_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Messages as every server accepts them: no null content, tool_calls only when there are some."""
     out = []

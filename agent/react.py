@@ -18,7 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from .llm import ChatModel, LLMUnavailable, Usage
+from .llm import ChatModel, LLMUnavailable, Usage, ask
 from .mcp_client import ToolSession
 from .prompts import correction, fence_tool_result, is_chinese
 from .risks import parse_risk_list, risk_problems
@@ -100,11 +100,9 @@ async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[di
         result.iterations = iteration + 1
         iteration += 1
         try:
-            reply = await llm.chat(history, tools=offered, temperature=temperature)
-        except Exception as exc:  # LLMUnavailable, or any other failure of the model object: the model failed
-            logger.debug("model call failed on clause %s", clause_id, exc_info=True)
-            detail = str(exc) if isinstance(exc, LLMUnavailable) else f"{type(exc).__name__}: {exc}"
-            result.stop_reason, result.error = "llm_error", detail or type(exc).__name__
+            reply = await ask(llm, history, tools=offered, temperature=temperature)
+        except LLMUnavailable as exc:
+            result.stop_reason, result.error = "llm_error", str(exc)
             return result
         result.usage.add(reply.usage)
         if not reply.tool_calls:

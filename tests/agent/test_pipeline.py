@@ -210,3 +210,23 @@ async def test_reused_tool_call_ids_are_made_unique(make_model):
     ids = [c["id"] for m in result.messages if m["role"] == "assistant" for c in m.get("tool_calls", [])]
     assert result.succeeded and len(ids) == 2 and len(set(ids)) == 2 and ids[0] == "call_0"
     assert [m["tool_call_id"] for m in result.messages if m["role"] == "tool"] == ids
+
+
+async def test_any_exception_from_the_model_counts_as_a_model_failure():
+    """Not only LLMUnavailable: a model object's own exception fails the clause in each mode and counts toward
+    "model down", so the model is asked twice in all, not once a clause."""
+    class Broken:
+        calls = 0
+
+        async def chat(self, messages, *, tools=None, temperature=0.1):
+            Broken.calls += 1
+            raise RuntimeError("API timeout")
+
+    data = await review("react", Broken(), concurrency=1)
+    units = [u for u in data["units"] if u.clause_id != "*"]
+    assert all(u.mode == "offline" for u in units)
+    assert [(f["mode"], f["reason"]) for f in units[0].fallbacks] == [
+        ("react", "llm_error: the model failed: RuntimeError: API timeout"),
+        ("checklist", "llm_error: the model failed: RuntimeError: API timeout")]
+    assert all(u.fallbacks == [{"mode": "react", "reason": "model unavailable"}] for u in units[1:])
+    assert Broken.calls == 2

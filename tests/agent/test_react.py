@@ -189,3 +189,20 @@ def test_truncation_helpers():
     cut = head_tail("a" * 300 + "b" * 300, 300)
     assert cut.startswith("a" * 200) and cut.endswith("b" * 100) and "600 characters" in cut
     assert serialize_tool_result(None) == "{}" and serialize_tool_result({"k": "v"}) == '{"k": "v"}'
+
+
+class Broken:
+    """A model object that fails in its own way (the seed's `Exception("API timeout")`), not as LLMUnavailable."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def chat(self, messages, *, tools=None, temperature=0.1):
+        self.calls += 1
+        raise RuntimeError("API timeout")
+
+
+async def test_any_exception_from_the_model_fails_the_clause_cleanly(session):
+    result = await loop(Broken(), session)
+    assert result.stop_reason == "llm_error" and "RuntimeError: API timeout" in result.error
+    assert result.risks == [] and result.iterations == 1
