@@ -32,7 +32,7 @@ class MatrixRun:
     contracts: list[Contract]
     analysed: int = 0
     skipped: int = 0
-    errors: int = 0
+    errors: int = 0  # contracts whose row carries an error, analysed now or before
     paths: list[str] = field(default_factory=list)
 
 
@@ -107,12 +107,14 @@ def build_matrix(paths: Iterable[str | os.PathLike[str]], store: MatrixStore, *,
             run.skipped += 1
         else:
             jobs.append(contract)
+    pending = set(jobs)
     if on_start:
         on_start(len(contracts), len(jobs))
     if on_result:
         for contract in contracts:
-            if contract not in jobs:
+            if contract not in pending:
                 on_result(contract, None)
+    run.errors = store.error_count([c.path for c in contracts if c not in pending])
     if not jobs:
         return run
     results = _dask(jobs, domain, party, scheduler) if scheduler else _local(jobs, domain, party,

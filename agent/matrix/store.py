@@ -48,6 +48,11 @@ class MatrixStore:
                          (path, file, sha256, settings, domain, error, json.dumps(row, ensure_ascii=False), time.time()))
         self._db.commit()
 
+    def error_count(self, paths: list[str]) -> int:
+        """How many of these contracts' stored rows carry an error."""
+        return sum(1 for p in paths if (self._db.execute("SELECT error_code FROM rows WHERE path = ?", (p,)).fetchone()
+                                        or (None,))[0])
+
     def rows(self, paths: list[str] | None = None) -> Iterator[tuple[dict[str, Any], str]]:
         """(row, domain) for the stored rows, by file name; with `paths`, only those contracts (the ones a run
         covered)."""

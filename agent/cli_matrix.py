@@ -1,0 +1,94 @@
+"""`paralaw matrix PATH...`: a data room into a due-diligence matrix (agent/matrix), with a progress bar on a
+terminal and one-line errors like every other command.
+
+The rows stream into a SQLite file beside the first output (`m.json` -> `m.matrix.db`, or `--store`); a rerun
+with the same outputs skips every contract whose bytes have not changed, so an interrupted run picks up where
+it stopped.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .cli_errors import fail
+
+
+def _store_path(store: Optional[str], outputs: list[Optional[str]]) -> Path:
+    if store:
+        return Path(store)
+    first = next(Path(o) for o in outputs if o)
+    return first.with_name(first.stem + ".matrix.db")
+
+
+def _progress():
+    """A rich progress bar on a terminal (stderr), nothing otherwise; returns (start, on_result, stop)."""
+    if not sys.stderr.isatty():
+        return (lambda total, todo: None), (lambda contract, row: None), (lambda: None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    progress = Progress(TextColumn("[bold]matrix"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        TextColumn("{task.description}"), console=Console(stderr=True), transient=True)
+    task = progress.add_task("", total=None)
+
+    def start(total: int, todo: int) -> None:
+        progress.update(task, total=total)
+        progress.start()
+
+    def step(contract, row) -> None:
+        note = "unchanged" if row is None else (f"error {row['error']['code']}" if row["error"] else "")
+        progress.update(task, advance=1, description=f"{contract.file} {note}".strip()[-60:])
+
+    return start, step, progress.stop
+
+
+def matrix(
+    paths: list[str] = typer.Argument(..., help="Contract files and folders (searched recursively for .md, .txt, .docx, .pdf)."),
+    json_out: Optional[str] = typer.Option(None, "--json", help="Write the matrix as JSON: {\"contracts\": [row, ...]}."),
+    xlsx_out: Optional[str] = typer.Option(None, "--xlsx", help="Write the matrix as Excel: a sheet per category group and one of RED flags."),
+    csv_out: Optional[str] = typer.Option(None, "--csv", help="Write the matrix as CSV, one line per contract."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Worker processes on this machine (default: one per core; 0: in this process)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on an existing Dask distributed cluster, e.g. tcp://10.0.0.5:8786."),
+    domain: Optional[str] = typer.Option(None, "--domain", help="Positions of this pack for every contract: generic, fidic or sha_spa (default: guessed per contract)."),
+    party: str = typer.Option("", "--party", help="The party we act for, for the review positions."),
+    store: Optional[str] = typer.Option(None, "--store", help="SQLite file the rows stream into (default: beside the first output, NAME.matrix.db)."),
+) -> None:
+    """Every contract under PATH... as one row of a due-diligence matrix: CUAD categories and position flags."""
+    from paralaw.agent.matrix import MatrixError, MatrixStore, build_matrix
+    from paralaw.agent.matrix import export
+
+    if not (json_out or xlsx_out or csv_out):
+        fail("INVALID_OPTION", "say where the matrix goes: --json, --xlsx and/or --csv")
+    if workers is not None and workers < 0:
+        fail("INVALID_OPTION", "--workers must be 0 or more")
+    if scheduler and workers is not None:
+        fail("INVALID_OPTION", "--workers is for this machine; with --scheduler the cluster's workers do the work")
+    start, step, stop = _progress()
+    try:
+        with MatrixStore(_store_path(store, [json_out, xlsx_out, csv_out])) as opened:
+            try:
+                run = build_matrix(paths, opened, workers=workers, scheduler=scheduler, domain=domain, party=party,
+                                   on_start=start, on_result=step)
+            finally:
+                stop()
+            written = []
+            if json_out:
+                export.write_json(opened.rows(run.paths), json_out)
+                written.append(json_out)
+            if csv_out:
+                export.write_csv(opened.rows(run.paths), csv_out)
+                written.append(csv_out)
+            if xlsx_out:
+                export.write_xlsx(opened.rows(run.paths), xlsx_out)
+                written.append(xlsx_out)
+    except MatrixError as exc:
+        fail(exc.code, exc.message)
+    except (OSError, sqlite3.Error) as exc:
+        fail("OUTPUT_ERROR", f"{type(exc).__name__}: {exc}")
+    typer.echo(f"{len(run.contracts)} contracts: {run.analysed} analysed, {run.skipped} unchanged, {run.errors} with errors "
+               f"(store {opened.path}); wrote {', '.join(written)}", err=True)
