@@ -21,7 +21,7 @@ ROLE_PAIRS: list[tuple[str, str]] = [
     ("Transferee", "Transferor"), ("Acquirer", "Seller"), ("Acquiror", "Seller"), ("Subscriber", "Company"),
     ("Investor", "Founder"),
     ("发包人", "承包人"), ("甲方", "乙方"), ("买方", "卖方"), ("委托方", "受托方"), ("出租方", "承租方"),
-    ("转让方", "受让方"), ("委托人", "受托人"),
+    ("转让方", "受让方"), ("委托人", "受托人"), ("出让方", "受让方"), ("投资方", "创始股东"), ("投资人", "创始人"),
 ]
 KNOWN_ROLES = sorted({role for pair in ROLE_PAIRS for role in pair}, key=len, reverse=True)
 MUTUAL = "mutual"
@@ -145,10 +145,12 @@ def party_role(name: str, structure) -> str:
     return spelled
 
 
-_LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[\"“]([^\"”]{2,40})[\"”]\)")
+_LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[\"“]([^\"”]{2,40})[\"”]\)"
+                    r"|[（(](?:以下)?(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」][）)]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract)$|\b(date|term|territory|products?|services|premises|property|shares)$|^\*+$", re.I)
-_PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|plc|GmbH|company|registered|incorporated|whose)\b", re.I)
+_PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|plc|GmbH|company|registered|incorporated|whose)\b"
+                              r"|有限公司|有限合伙|股份公司|简称|^\s*[\u4e00-\u9fff（）()]{2,12}[:：]", re.I | re.M)
 
 
 def contract_parties(structure) -> list[str]:
@@ -159,7 +161,7 @@ def contract_parties(structure) -> list[str]:
     labels = []
     for paragraph in re.split(r"\n\s*\n", head):
         if _PARTY_PARAGRAPH.search(paragraph):
-            labels += [m.group(1).strip() for m in _LABEL.finditer(paragraph) if not _NOT_A_PARTY.search(m.group(1).strip())]
+            labels += [label for m in _LABEL.finditer(paragraph) if not _NOT_A_PARTY.search(label := (m.group(1) or m.group(2)).strip())]
     if len(labels) >= 2:
         return list(dict.fromkeys(labels))
     text = structure.text[:20000]

@@ -433,3 +433,46 @@ FIFTH_RED = [
 @pytest.mark.parametrize("variant", FIFTH_RED, ids=lambda v: v.name)
 def test_fifth_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# A sixth set: Chinese SPA and investment agreements with other party names; first run reported in docs/quality.md.
+SPA_ZH_BUYER = """# 股份收购协议
+
+卖方：东岳控股集团股份有限公司（以下简称"卖方"）
+买方：海川产业投资基金（有限合伙）（以下简称"买方"）
+
+## 第三条 交易价格
+
+3.1 本次交易的总价款为人民币5亿元（"交易价款"）。
+
+{body}
+"""
+
+INVEST_ZH = """# 增资协议
+
+投资方：远航创业投资有限公司（以下简称"投资方"）
+创始股东：李明（以下简称"创始股东"）
+目标公司：星河智能科技有限公司（以下简称"公司"）
+
+{body}
+"""
+
+SIXTH_RED = [
+    Variant("zh seller cap 3% of price", SPA_ZH_BUYER, "## 第九条 赔偿\n\n9.4 卖方在本协议项下的赔偿总额最高不超过交易价款的3%。\n",
+            "sha_spa", "买方", "liability_cap", "RED", "9.4"),
+    Variant("zh claims within one year? no: 6 months", SPA_ZH_BUYER, "## 第九条 赔偿\n\n9.5 买方的任何索赔须于交割日起六个月内书面提出。\n",
+            "sha_spa", "买方", "claims_period", "RED", "9.5"),
+    Variant("zh buyer knowledge bars claims", SPA_ZH_BUYER, "## 第八条 陈述与保证\n\n8.6 买方在签署本协议前已知悉的事项，买方不得就此向卖方提出索赔。\n",
+            "sha_spa", "买方", "sandbagging", "RED", "8.6"),
+    Variant("zh no tax indemnity words", SPA_ZH_BUYER, "## 第十条 税务\n\n10.2 交割日前目标公司的欠缴税款由目标公司自行承担，卖方不承担任何补偿责任。\n",
+            "sha_spa", "买方", "tax_indemnity", "RED", "10.2"),
+    Variant("zh investor no board seat", INVEST_ZH, "## 第六条 公司治理\n\n6.1 公司董事会由三名董事组成，均由创始股东委派。\n",
+            "sha_spa", "投资方", "board_seat", "RED", "6.1"),
+    Variant("zh founder transfers freely", INVEST_ZH, "## 第八条 股权转让限制\n\n8.3 创始股东有权自由转让其持有的公司股权，不受本协议任何限制。\n",
+            "sha_spa", "投资方", "tag_along", "RED", "8.3"),
+]
+
+
+@pytest.mark.parametrize("variant", SIXTH_RED, ids=lambda v: v.name)
+def test_sixth_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
