@@ -476,3 +476,31 @@ SIXTH_RED = [
 @pytest.mark.parametrize("variant", SIXTH_RED, ids=lambda v: v.name)
 def test_sixth_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# A seventh set: Chinese shareholders' agreements; first run reported in docs/quality.md.
+SHA_ZH2 = """# 股东协议
+
+甲方：恒通实业集团有限公司（以下简称"甲方"），持有公司70%股权
+乙方：蓝湾资本管理有限公司（以下简称"乙方"），持有公司30%股权
+
+{body}
+"""
+
+SEVENTH_RED = [
+    Variant("zh deadlock lapses", SHA_ZH2, "## 第七条 股东会\n\n7.5 须经双方一致同意的事项未获乙方同意的，该议案视为否决，公司按原有方式继续经营。\n",
+            "sha_spa", "乙方", "deadlock", "RED", "7.5"),
+    Variant("zh drag at simple majority", SHA_ZH2, "## 第十条 领售权\n\n10.1 持有公司过半数股权的股东拟出售其股权时，有权要求其他股东按相同条件一并出售。\n",
+            "sha_spa", "乙方", "drag_along", "RED", "10.1"),
+    Variant("zh pre-emption waived", SHA_ZH2, "## 第五条 增资\n\n5.2 公司增加注册资本时，乙方放弃优先认购权。\n",
+            "sha_spa", "乙方", "pre_emption", "RED", "5.2"),
+    Variant("zh no board seat for B", SHA_ZH2, "## 第八条 董事会\n\n8.1 公司设董事会，由三名董事组成，全部由甲方提名。\n",
+            "sha_spa", "乙方", "board_seat", "RED", "8.1"),
+    Variant("zh chairman deciding vote", SHA_ZH2, "## 第八条 董事会\n\n8.1 公司设董事会，由四名董事组成，甲方、乙方各提名两名，董事长由甲方提名的董事担任。\n\n8.5 董事会表决出现赞成票与反对票相等时，由董事长作出最终决定。\n",
+            "sha_spa", "乙方", "casting_vote", "RED", "8.5"),
+]
+
+
+@pytest.mark.parametrize("variant", SEVENTH_RED, ids=lambda v: v.name)
+def test_seventh_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
