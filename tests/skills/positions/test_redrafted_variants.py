@@ -504,3 +504,36 @@ SEVENTH_RED = [
 @pytest.mark.parametrize("variant", SEVENTH_RED, ids=lambda v: v.name)
 def test_seventh_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# An eighth set: Singapore and Australian drafting, construction and services; first run in docs/quality.md.
+SPA_SG = """# Sale and Purchase Agreement
+
+This Agreement is dated 3 March 2025 and made between Straits Holdings Pte. Ltd. (the "Vendor") and Pacific Rim Acquisitions Pte. Ltd. (the "Purchaser").
+
+## 2. Purchase Price
+
+2.1 The purchase price for the Sale Shares is S$80,000,000 (the "Purchase Price").
+
+{body}
+"""
+
+EIGHTH_RED = [
+    Variant("SG cap as a fraction in words", SPA_SG, "## 10. Limitation of Vendor's Liability\n\n10.1 The maximum aggregate liability of the Vendor in respect of all Claims shall not exceed S$4,000,000.\n",
+            "sha_spa", "Purchaser", "liability_cap", "RED", "10.1"),
+    Variant("SG claims by the first anniversary? no: nine months", SPA_SG, "## 10. Limitation of Vendor's Liability\n\n10.3 The Vendor is not liable for a Claim unless the Purchaser notifies the Vendor of the Claim on or before the date falling nine (9) months after the Completion Date.\n",
+            "sha_spa", "Purchaser", "claims_period", "RED", "10.3"),
+    Variant("SG de minimis high", SPA_SG, "## 10. Limitation of Vendor's Liability\n\n10.2 The Vendor shall not be liable for any individual Claim where the amount claimed is less than S$800,000.\n",
+            "sha_spa", "Purchaser", "de_minimis", "RED", "10.2"),
+    Variant("AU services supplier may suspend without notice", SERVICES_EN, "## 7. Suspension\n\n7.1 The Vendor may suspend the Services immediately if any amount is overdue.\n",
+            "generic", "Client", "suspension", "RED", "7.1"),
+    Variant("AU construction time bar 7 days", CONSTRUCTION_EN, "## 41. Claims\n\n41.1 The Contractor must give the Superintendent written notice of any claim for an extension of time or extra cost within 7 days after the Contractor should reasonably have become aware of the delay, failing which the claim is barred.\n",
+            "fidic", "Contractor", "claim_notice", "RED", "41.1"),
+    Variant("AU construction retention 10 per cent", CONSTRUCTION_EN, "## 42. Payment\n\n42.9 The Principal may retain 10 per cent of each progress payment as retention money.\n",
+            "fidic", "Contractor", "retention", "RED", "42.9"),
+]
+
+
+@pytest.mark.parametrize("variant", EIGHTH_RED, ids=lambda v: v.name)
+def test_eighth_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
