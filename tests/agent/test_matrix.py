@@ -1,0 +1,257 @@
+"""The due-diligence matrix on a small data room written here: three short contracts (Markdown, a Markdown file
+in a subfolder, Word) and a PDF that is not one. The same room runs in this process, on the process pool and on
+a Dask LocalCluster, and the three must agree; the JSON shape, resumability, the exports and the command's
+errors are checked on the way."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from paralaw.agent.cli import app
+from paralaw.agent.matrix import CATEGORY_GROUPS, MatrixStore, build_matrix, category_names
+from paralaw.agent.matrix.export import write_json, write_xlsx
+
+SUPPLY = """# Supply Agreement
+
+This Supply Agreement is made on 1 March 2024 between Northwind Components Ltd ("Supplier") and Harbor Robotics Inc. ("Customer").
+
+## 1. Supply
+1.1 The Supplier shall supply the Products to the Customer in accordance with purchase orders issued under this Agreement.
+1.2 The Customer shall purchase from the Supplier not less than 10,000 units of the Products in each contract year.
+
+## 2. Term
+2.1 This Agreement commences on the Effective Date and continues for an initial term of three (3) years.
+2.2 This Agreement shall automatically renew for successive periods of five (5) years unless either party gives written notice of non-renewal at least twelve (12) months before the end of the then-current term.
+
+## 3. Exclusivity
+3.1 During the term the Customer shall purchase the Products exclusively from the Supplier and shall not purchase similar products from any third party.
+
+## 4. Assignment and Change of Control
+4.1 Neither party may assign or transfer this Agreement without the prior written consent of the other party.
+4.2 If the Customer undergoes a change of control, the Supplier may terminate this Agreement on thirty (30) days' written notice.
+
+## 5. Liability
+5.1 The Supplier's total liability under this Agreement shall not exceed the fees paid in the twelve (12) months before the claim.
+
+## 6. Governing Law
+6.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+SPA = """# Share Purchase Agreement
+
+This Share Purchase Agreement is dated 5 May 2024 between Alder Holdings Limited (the "Seller") and Birch Capital Limited (the "Buyer") for the sale and purchase of the entire issued share capital of Cedar Software Limited (the "Company").
+
+## 1. Sale and Purchase
+1.1 The Seller shall sell and the Buyer shall buy the Shares with full title guarantee, free from all Encumbrances.
+
+## 2. Consideration
+2.1 The consideration for the Shares is GBP 12,000,000, payable in cash at Completion.
+
+## 3. Warranties
+3.1 The Seller warrants to the Buyer that each Warranty is true and accurate at the date of this Agreement.
+3.2 The Seller's total liability for all Claims shall not exceed the Consideration.
+
+## 4. Restrictive Covenants
+4.1 For two (2) years after Completion the Seller shall not carry on any business that competes with the business of the Company.
+4.2 For two (2) years after Completion the Seller shall not solicit any employee of the Company.
+
+## 5. Governing Law
+5.1 This Agreement is governed by the laws of England and Wales and the courts of England have exclusive jurisdiction.
+"""
+
+LICENCE = [
+    "SOFTWARE LICENCE AGREEMENT",
+    "1. Licence",
+    "1.1 The Licensor grants the Licensee a non-exclusive, non-transferable licence to use the Software for its internal business purposes.",
+    "1.2 The Licensee may not sublicense, assign or transfer the licence to any third party.",
+    "2. Fees and Audit",
+    "2.1 The Licensee shall pay the annual licence fee set out in the Order.",
+    "2.2 The Licensor may audit the Licensee's use of the Software once in each calendar year on ten (10) business days' notice.",
+    "3. Termination",
+    "3.1 Either party may terminate this Agreement for convenience on ninety (90) days' written notice.",
+    "4. Governing Law",
+    "4.1 This Agreement is governed by the laws of the State of New York.",
+]
+
+FILES = ["broken.pdf", "deals/spa.md", "licence.docx", "supply.md"]
+
+
+def make_room(root: Path) -> Path:
+    import docx
+
+    (root / "deals").mkdir(parents=True)
+    (root / "supply.md").write_text(SUPPLY, encoding="utf-8")
+    (root / "deals" / "spa.md").write_text(SPA, encoding="utf-8")
+    document = docx.Document()
+    for line in LICENCE:
+        document.add_paragraph(line)
+    document.save(root / "licence.docx")
+    (root / "broken.pdf").write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\nendobj\n%% cut off here")
+    (root / "notes.png").write_bytes(b"\x89PNG not a contract")  # not a contract type: not in the matrix
+    return root
+
+
+def exported(store: MatrixStore, paths: list[str], target: Path) -> dict:
+    write_json(store.rows(paths), target)
+    return json.loads(target.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory) -> Path:
+    return make_room(tmp_path_factory.mktemp("matrix") / "room")
+
+
+@pytest.fixture(scope="module")
+def in_process(room, tmp_path_factory):
+    """The room analysed once in this process: (the run, its JSON, the store's path)."""
+    out = tmp_path_factory.mktemp("in_process")
+    with MatrixStore(out / "m.matrix.db") as store:
+        run = build_matrix([room], store, workers=0, party="Customer")
+        matrix = exported(store, run.paths, out / "m.json")
+        domains = {row["file"]: domain for row, domain in store.rows(run.paths)}
+    return run, matrix, out / "m.matrix.db", domains
+
+
+def test_every_row_has_the_fixed_shape_and_all_41_categories(in_process):
+    run, matrix, _, _ = in_process
+    assert list(matrix) == ["contracts"]
+    assert [row["file"] for row in matrix["contracts"]] == FILES
+    assert len(category_names()) == 41
+    assert sorted(n for names in CATEGORY_GROUPS.values() for n in names) == sorted(category_names())
+    for row in matrix["contracts"]:
+        assert set(row) == {"file", "error", "categories", "flags"}
+        assert list(row["categories"]) == list(category_names())
+        for cell in row["categories"].values():
+            assert set(cell) == {"found", "clause_ids", "quote", "value"}
+            assert isinstance(cell["found"], bool) and isinstance(cell["clause_ids"], list)
+            assert cell["found"] == bool(cell["clause_ids"]) == bool(cell["quote"])
+    assert (run.analysed, run.skipped, run.errors) == (4, 0, 1)
+
+
+def test_cells_cite_the_clauses_that_say_it(in_process):
+    rows = {row["file"]: row for row in in_process[1]["contracts"]}
+    supply = rows["supply.md"]["categories"]
+    assert supply["Governing Law"]["clause_ids"][0] == "6.1" and "England" in supply["Governing Law"]["value"]
+    assert supply["Change Of Control"]["clause_ids"][0] == "4.2" and "change of control" in supply["Change Of Control"]["quote"]
+    assert supply["Anti-Assignment"]["clause_ids"][0] == "4.1"
+    assert supply["Renewal Term"]["found"] and "five (5) years" in supply["Renewal Term"]["value"]
+    assert not supply["Source Code Escrow"]["found"]
+    licence = rows["licence.docx"]["categories"]  # read from Word
+    assert licence["Audit Rights"]["clause_ids"][0] == "2.2" and "New York" in licence["Governing Law"]["value"]
+    assert rows["deals/spa.md"]["categories"]["Non-Compete"]["clause_ids"][0] == "4.1"
+
+
+def test_flags_are_red_and_missing_positions_shaped_like_review_risks(in_process):
+    rows = {row["file"]: row for row in in_process[1]["contracts"]}
+    flags = rows["supply.md"]["flags"]
+    assert {f["verdict"] for f in flags} == {"RED", "MISSING"}
+    renewal = next(f for f in flags if f["risk_type"] == "position_renewal_term")
+    assert renewal["verdict"] == "RED" and renewal["clause_id"] == "2.2" and renewal["risk_level"] in ("high", "medium", "low")
+    assert "five (5) years" in renewal["location"]["original_text"] and renewal["description"]
+    assert in_process[3] == {"broken.pdf": "", "deals/spa.md": "sha_spa", "licence.docx": "generic", "supply.md": "generic"}
+
+
+def test_a_broken_file_gets_a_row_with_its_error(in_process):
+    broken = in_process[1]["contracts"][0]
+    assert broken["file"] == "broken.pdf" and broken["error"]["code"] == "CORRUPT_FILE"
+    assert "broken.pdf" in broken["error"]["message"] and broken["flags"] == []
+    assert not any(cell["found"] for cell in broken["categories"].values())
+
+
+def test_a_rerun_skips_unchanged_files_and_redoes_changed_ones(room, in_process, tmp_path):
+    store_path = tmp_path / "m.matrix.db"
+    store_path.write_bytes(in_process[2].read_bytes())
+    seen = []
+    with MatrixStore(store_path) as store:
+        again = build_matrix([room], store, workers=0, party="Customer", on_result=lambda c, row: seen.append(row))
+        assert (again.analysed, again.skipped, again.errors) == (0, 4, 1) and seen == [None] * 4
+        assert exported(store, again.paths, tmp_path / "again.json") == in_process[1]
+        other = build_matrix([room], store, workers=0, party="Supplier")  # other settings: all redone
+        assert other.analysed == 4
+    changed = make_room(tmp_path / "changed")
+    with MatrixStore(tmp_path / "c.db") as store:
+        build_matrix([changed], store, workers=0)
+        (changed / "supply.md").write_text(SUPPLY.replace("England and Wales", "Scotland"), encoding="utf-8")
+        third = build_matrix([changed], store, workers=0)
+        assert (third.analysed, third.skipped) == (1, 3)
+        rows = {row["file"]: row for row, _ in store.rows(third.paths)}
+        assert rows["supply.md"]["categories"]["Governing Law"]["value"] == "Scotland"
+
+
+def test_the_process_pool_gives_the_same_matrix(room, in_process, tmp_path):
+    with MatrixStore(tmp_path / "pool.db") as store:
+        run = build_matrix([room], store, workers=2, party="Customer")
+        assert run.analysed == 4
+        assert exported(store, run.paths, tmp_path / "pool.json") == in_process[1]
+
+
+def test_a_dask_local_cluster_gives_the_same_matrix(room, in_process, tmp_path):
+    from distributed import LocalCluster
+
+    # in this process (threads) but over real TCP on 127.0.0.1, as a remote scheduler is reached
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", host="127.0.0.1",
+                      dashboard_address=None) as cluster, MatrixStore(tmp_path / "dask.db") as store:
+        run = build_matrix([room], store, scheduler=cluster.scheduler_address, party="Customer")
+        assert run.analysed == 4
+        assert exported(store, run.paths, tmp_path / "dask.json") == in_process[1]
+
+
+def test_the_command_writes_json_csv_and_xlsx_then_resumes(room, in_process, tmp_path):
+    import openpyxl
+
+    out = tmp_path / "out"
+    args = ["matrix", str(room), "--json", str(out / "m.json"), "--csv", str(out / "m.csv"), "--xlsx", str(out / "m.xlsx"),
+            "--workers", "0", "--party", "Customer"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "4 analysed, 0 unchanged, 1 with errors" in first.output and (out / "m.matrix.db").exists()
+    assert json.loads((out / "m.json").read_text(encoding="utf-8")) == in_process[1]
+    lines = list(csv.reader((out / "m.csv").open(encoding="utf-8")))
+    assert len(lines) == 5 and len(lines[0]) == 4 + 4 * 41 + 3 and all(len(line) == len(lines[0]) for line in lines)
+    assert lines[1][:3] == ["broken.pdf", "", "CORRUPT_FILE"]
+    book = openpyxl.load_workbook(out / "m.xlsx", read_only=False)
+    assert book.sheetnames == ["Summary", *(g.replace("&", "and") for g in CATEGORY_GROUPS), "RED flags"]
+    assert all(sheet.freeze_panes == "B2" for sheet in book)
+    reds = [(row["file"], f["clause_id"]) for row in in_process[1]["contracts"] for f in row["flags"] if f["verdict"] == "RED"]
+    assert reds and [(r[0], r[1]) for r in book["RED flags"].iter_rows(min_row=2, values_only=True)] == reds
+    basics = book["Basics"]
+    header = [c.value for c in basics[1]]
+    supply = next(r for r in basics.iter_rows(min_row=2, values_only=True) if r[0] == "supply.md")
+    assert supply[header.index("Governing Law: value")] == "England"
+    second = CliRunner().invoke(app, args)
+    assert second.exit_code == 0 and "0 analysed, 4 unchanged" in second.output
+
+
+def test_text_that_looks_like_a_formula_stays_text(tmp_path):
+    import openpyxl
+
+    from paralaw.agent.matrix import empty_row
+    from paralaw.agent.matrix.export import write_csv
+
+    row = empty_row("odd.md")
+    row["categories"]["Cap On Liability"] = {"found": True, "clause_ids": ["9"], "quote": "=HYPERLINK(\"http://x\")", "value": "+100"}
+    write_xlsx([(row, "generic")], tmp_path / "odd.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "odd.xlsx")["Money and liability"]
+    cells = {c.value: c.data_type for c in sheet[2]}
+    assert cells["=HYPERLINK(\"http://x\")"] == "s" and cells["+100"] == "s"
+    write_csv([(row, "generic")], tmp_path / "odd.csv")
+    assert "'=HYPERLINK" in (tmp_path / "odd.csv").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, code", [
+    (["matrix", "no/such/folder", "--json", "m.json"], "FILE_NOT_FOUND"),
+    (["matrix", "."], "INVALID_OPTION"),
+    (["matrix", ".", "--json", "m.json", "--domain", "tax"], "UNKNOWN_DOMAIN"),
+    (["matrix", "empty", "--json", "m.json"], "NO_CONTRACTS"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, code, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [result.output.strip()]
+    assert f"error [{code}]" in result.output
