@@ -83,10 +83,9 @@ def check_file(path: str, what: str = "") -> None:
     label = f"{what} {path}".strip()
     if target.is_dir():
         inside = _contracts_in(target)
-        hint = (f"; give the contract files in it, e.g. paralaw review {os.path.join(path, inside[0])}"
-                if inside else "; it holds no .md, .txt, .docx or .pdf file")
-        raise UsageError("IS_A_FOLDER", f"{label} is a folder, not a contract file: paralaw review reviews one "
-                                        f"contract (with its related documents) at a time{hint}")
+        one = f", or review one of them: paralaw review {os.path.join(path, inside[0])}" if inside else ""
+        raise UsageError("IS_A_FOLDER", f"{label} is a folder, not a contract file: for every contract in it, run "
+                                        f"paralaw matrix {path} --csv matrix.csv{one}")
     if not target.exists():
         raise UsageError("FILE_NOT_FOUND", f"{label} does not exist")
     if not target.is_file():

@@ -115,6 +115,7 @@ def test_a_folder_says_which_files_to_give(tmp_path, review):
     assert done.exit_code == 2
     line = one_line(done)
     assert line.startswith(f"error [IS_A_FOLDER]: {room} is a folder, not a contract file")
+    assert f"paralaw matrix {room} --csv matrix.csv" in line  # the data-room command
     assert os.path.join(str(room), "supply.md") in line and "notes.xyz" not in line
 
 
