@@ -123,6 +123,7 @@ def review(
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 when a risk of this severity or higher is found: high, medium or low."),
     manifest: Optional[str] = typer.Option(None, "--manifest", help="A JSON manifest (documents with file, role, kind; domain; our_party; language)."),
     concurrency: Optional[int] = typer.Option(None, "--concurrency", min=1, max=64, help="Clauses reviewed at once."),
+    llm_timeout: Optional[float] = typer.Option(None, "--llm-timeout", min=1, max=3600, help="Seconds one model request may take (default 300, or PARALAW_LLM_TIMEOUT)."),
     playbook: Optional[str] = typer.Option(None, "--playbook", help="Your own checklist, criteria and positions (YAML or JSON; see README)."),
     store: Optional[str] = typer.Option(None, "--store", help="Review store for the in-process server (default: a temporary one)."),
     docx_out: Optional[str] = typer.Option(None, "--docx", help="Write the contract as Word with a comment per risk and a tracked change per proposed wording."),
@@ -155,7 +156,7 @@ def review(
         prepare_outputs({"--out": out, "--json": json_path, "--docx": docx_out, "--html": html_out})
         from .settings import get_settings
 
-        settings = get_settings(concurrency=concurrency)
+        settings = get_settings(concurrency=concurrency, llm_timeout=llm_timeout)
     except UsageError as exc:
         typer.echo(f"error [{exc.code}]: {exc}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)

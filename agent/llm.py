@@ -132,7 +132,7 @@ class OpenAIChatModel:
     """chat.completions over any OpenAI-compatible server."""
 
     def __init__(self, *, model: str, api_key: str | None = None, base_url: str | None = None,
-                 timeout: float = 60.0, max_retries: int = 3, max_backoff: float = 30.0,
+                 timeout: float = 300.0, max_retries: int = 3, max_backoff: float = 30.0,
                  base_backoff: float = 1.0, sleep: Callable[[float], Awaitable[None]] = anyio.sleep) -> None:
         self.model = model
         self.max_retries = max_retries

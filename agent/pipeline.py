@@ -32,6 +32,7 @@ WHOLE_DOCUMENT = "*"
 logger = logging.getLogger(__name__)
 
 MODES = ("react", "checklist", "offline")
+MODEL_DOWN_AFTER = 2  # model failures in a row (each one after the client's own retries)
 TEXT_SUFFIXES = {".md", ".txt", ".markdown"}
 ProgressFn = Callable[[int, int, str], None]
 
@@ -71,8 +72,23 @@ class ReviewContext:
 
     @property
     def model_down(self) -> bool:
-        """After two clauses in a row found the model unreachable, stop asking it (each try costs the retries)."""
-        return self.model_failures >= 2
+        """After MODEL_DOWN_AFTER model failures in a row, stop asking it (each try costs the timeouts and retries):
+        clauses not yet started go offline, and clauses under way are refused at their next turn (ModelGate)."""
+        return self.model_failures >= MODEL_DOWN_AFTER
+
+
+class ModelGate:
+    """The review's model, refused at once while it is down, so a clause already under way stops asking it at its
+    next turn instead of spending its own timeouts and retries on a server that earlier clauses found dead."""
+
+    def __init__(self, llm: ChatModel, is_down: Callable[[], bool]) -> None:
+        self.llm = llm
+        self.is_down = is_down
+
+    async def chat(self, messages: list[dict[str, Any]], **options: Any) -> Any:
+        if self.is_down():
+            raise LLMUnavailable("model unavailable (earlier requests failed)")
+        return await self.llm.chat(messages, **options)
 
 
 def document_payload(doc: DocumentInput, *, send_text: bool) -> dict[str, Any]:
@@ -211,7 +227,8 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     await tools.refresh()  # a domain review brings its domain's tools
     checklist = await tools.call("get_checklist", review_id=review["review_id"])
     units, missing = plan_units(checklist.get("items", []), await outline(tools, review["review_id"]))
-    ctx = ReviewContext(tools=tools, settings=settings, llm=llm, review=review, mode=mode)
+    ctx = ReviewContext(tools=tools, settings=settings, llm=None, review=review, mode=mode)
+    ctx.llm = ModelGate(llm, lambda: ctx.model_down) if llm is not None else None
     limiter = anyio.CapacityLimiter(settings.concurrency)
     done = 0
     if progress:

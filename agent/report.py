@@ -40,6 +40,23 @@ def summary(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def model_reached(data: dict[str, Any]) -> bool | None:
+    """Whether the configured model answered any request at all (None without a model): a review where it never
+    did says so, apart from one where it answered but no answer was usable."""
+    if not data.get("model"):
+        return None
+    return any(unit.usage.requests for unit in data["units"])
+
+
+def _reached_sentence(data: dict[str, Any], s: dict[str, Any]) -> str:
+    reached = model_reached(data)
+    if reached is None:
+        return ""
+    if not reached:
+        return " The model was never reached (each clause below says why)."
+    return f" The model was reached ({s['usage']['requests']} requests answered)."
+
+
 def _unit_json(unit: ClauseUnit, *, audit: bool) -> dict[str, Any]:
     out = {
         "checklist_item": {k: unit.item.get(k) for k in ("clause_id", "clause_name", "priority", "description", "required_skills")},
@@ -66,6 +83,7 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
         "review": {k: review.get(k) for k in ("review_id", "domain", "language", "our_party", "documents")},
         "mode": data["mode"],
         "model": data["model"],
+        "model_reached": model_reached(data),
         "started": _when(data["started"]),
         "finished": _when(data["finished"]),
         "summary": summary(data),
@@ -112,7 +130,7 @@ def to_markdown(data: dict[str, Any]) -> str:
         f"# Contract review: {names}",
         "",
         f"Domain **{review.get('domain')}**, language **{review.get('language')}**, acting for **{review.get('our_party') or 'unspecified party'}**. "
-        f"Mode **{data['mode']}**. {answered_by(s, data.get('model'))}",
+        f"Mode **{data['mode']}**. {answered_by(s, data.get('model'))}{_reached_sentence(data, s)}",
         "",
         "## Summary",
         "",

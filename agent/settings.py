@@ -24,7 +24,9 @@ class AgentSettings(BaseSettings):
     openai_base_url: str | None = None
     model: str = Field("gpt-4o-mini", validation_alias=AliasChoices("PARALAW_MODEL", "model"))
     concurrency: int = Field(4, ge=1, le=64, validation_alias=AliasChoices("PARALAW_CONCURRENCY", "concurrency"))
-    llm_timeout: float = Field(60.0, gt=0, validation_alias=AliasChoices("PARALAW_LLM_TIMEOUT", "llm_timeout"))
+    # Seconds one model request may take. A small model on a busy CPU (llama.cpp, Ollama) needs a minute or more
+    # per answer with a clause and the tool list in its prompt; a hosted API answers well within this bound.
+    llm_timeout: float = Field(300.0, gt=0, le=3600, validation_alias=AliasChoices("PARALAW_LLM_TIMEOUT", "llm_timeout"))
     llm_max_retries: int = Field(3, ge=0, le=10, validation_alias=AliasChoices("PARALAW_LLM_RETRIES", "llm_max_retries"))
     llm_max_backoff: float = Field(30.0, ge=0, validation_alias=AliasChoices("PARALAW_LLM_MAX_BACKOFF", "llm_max_backoff"))
     tool_timeout: float = Field(60.0, gt=0, validation_alias=AliasChoices("PARALAW_TOOL_TIMEOUT", "tool_timeout"))
