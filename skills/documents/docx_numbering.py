@@ -66,6 +66,17 @@ class NumberingRenderer:
     def __init__(self, document) -> None:
         self.levels: dict[str, dict[int, tuple[str, str, int]]] = {}  # numId -> ilvl -> (format, pattern, start)
         self.counters: dict[str, dict[int, int]] = {}
+        self._style_pprs: dict[str | None, list] = {}  # style id -> pPr of the style and those it is based on
+        self._styles: dict[str, object] = {}
+        self._default_style: str | None = None
+        try:
+            for style in document.styles.element.iterchildren(qn("w:style")):
+                if style.get(qn("w:type")) in (None, "paragraph") and style.get(qn("w:styleId")):
+                    self._styles[style.get(qn("w:styleId"))] = style
+                    if style.get(qn("w:default")) in ("1", "true", "on"):
+                        self._default_style = style.get(qn("w:styleId"))
+        except (KeyError, NotImplementedError, AttributeError):
+            pass
         try:
             root = document.part.numbering_part.element
         except (KeyError, NotImplementedError, AttributeError):
@@ -84,12 +95,24 @@ class NumberingRenderer:
         for num in root.findall(qn("w:num")):
             self.levels[num.get(qn("w:numId"))] = dict(abstract.get(_val(num, "w:abstractNumId"), {}))
 
+    def _inherited_pprs(self, style_id: str | None) -> list:
+        """The paragraph properties of a style and the styles it is based on, worked out once per style (looking
+        the style up through python-docx searched the styles part on every paragraph: quadratic), and safe from a
+        style that is based on itself."""
+        if style_id not in self._style_pprs:
+            chain, seen = [], set()
+            current = style_id if style_id in self._styles else self._default_style
+            while current is not None and current not in seen and current in self._styles:
+                seen.add(current)
+                element = self._styles[current]
+                chain.append(element.find(qn("w:pPr")))
+                current = _val(element, "w:basedOn")
+            self._style_pprs[style_id] = chain
+        return self._style_pprs[style_id]
+
     def _num_pr(self, paragraph) -> tuple[str, int] | None:
-        elements = [paragraph._p.pPr]
-        style = paragraph.style
-        while style is not None:  # numbering inherited from the paragraph style ("Heading 1" linked to a list)
-            elements.append(style.element.pPr)
-            style = style.base_style
+        # numbering may be inherited from the paragraph style ("Heading 1" linked to a list)
+        elements = [paragraph._p.pPr, *self._inherited_pprs(paragraph._p.style)]
         num_id = ilvl = None
         for pPr in elements:
             numPr = pPr.find(qn("w:numPr")) if pPr is not None else None

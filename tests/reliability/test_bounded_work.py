@@ -209,3 +209,62 @@ def test_parsing_is_linear(shape):
     if ratio > 2.2:  # one retry: the machine is shared
         ratio = _cpu_seconds(large) / _cpu_seconds(small)
     assert ratio <= 2.2, f"{shape}: 2x the text took {ratio:.2f}x the time"
+
+
+def _docx_with(body: bytes, styles: bytes = b"") -> bytes:
+    import docx
+
+    buffer = io.BytesIO()
+    docx.Document().save(buffer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "word/document.xml":
+                data = data.replace(b"<w:body>", b"<w:body>" + body, 1)
+            elif info.filename == "word/styles.xml":
+                data = data.replace(b"</w:styles>", styles + b"</w:styles>", 1)
+            target.writestr(info.filename, data)
+    return out.getvalue()
+
+
+def merged_table_docx(rows: int) -> bytes:
+    """A table whose cells all continue a vertical merge: python-docx's row.cells looks each one up from the top."""
+    top = b'<w:tc><w:tcPr><w:vMerge w:val="restart"/></w:tcPr><w:p><w:r><w:t>A</w:t></w:r></w:p></w:tc>'
+    down = b'<w:tc><w:tcPr><w:vMerge/></w:tcPr><w:p/></w:tc>'
+    grid = b"<w:tblGrid>" + b'<w:gridCol w:w="100"/>' * 20 + b"</w:tblGrid>"
+    return _docx_with(b"<w:tbl><w:tblPr/>" + grid + b"<w:tr>" + top * 20 + b"</w:tr>"
+                      + (b"<w:tr>" + down * 20 + b"</w:tr>") * (rows - 1) + b"</w:tbl>")
+
+
+def many_styles_docx(count: int) -> bytes:
+    """`count` paragraph styles, each used by one numbered paragraph: a style lookup per paragraph searched them all."""
+    styles = b"".join(b'<w:style w:type="paragraph" w:styleId="S%d"><w:name w:val="Style %d"/><w:basedOn w:val="S%d"/></w:style>'
+                      % (i, i, i) for i in range(count))  # each based on itself, too
+    body = b"".join(b'<w:p><w:pPr><w:pStyle w:val="S%d"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>'
+                    b"<w:r><w:t>Paragraph %d of the Agreement.</w:t></w:r></w:p>" % (i, i) for i in range(count))
+    return _docx_with(body, styles)
+
+
+@pytest.mark.parametrize("build, size", [(merged_table_docx, 300), (many_styles_docx, 3000)], ids=["merged_table", "many_styles"])
+def test_docx_reading_is_linear(build, size):
+    """.docx files of tens of KB that took 85 s (a merged table) and 31 s (thousands of styles) to read: now
+    twice the content takes at most 2.2 times as long."""
+    from paralaw.skills.documents.loaders import document_text
+
+    small, large = build(size), build(2 * size)
+    assert len(large) < 200 * 1024
+
+    def seconds(data: bytes) -> float:
+        best = float("inf")
+        for _ in range(3):
+            started = time.process_time()
+            document_text(data, "contract.docx")
+            best = min(best, time.process_time() - started)
+        return best
+
+    assert seconds(large) < 2.0
+    ratio = seconds(large) / seconds(small)
+    if ratio > 2.2:  # one retry: the machine is shared
+        ratio = seconds(large) / seconds(small)
+    assert ratio <= 2.2, f"2x the content took {ratio:.2f}x the time"
