@@ -57,6 +57,8 @@ def same_issue(a: dict[str, Any], b: dict[str, Any], kind_topics: dict[str, str]
     clause_a, clause_b = a.get("clause_id", ""), b.get("clause_id", "")
     if topic_a and topic_a == topic_b and (_related(clause_a, clause_b) or WHOLE in (clause_a, clause_b) or _absence(a) or _absence(b)):
         return True
+    if _absence(a) and a.get("risk_type") == b.get("risk_type"):
+        return True  # "no tag-along was found", said at three sections, is one finding
     return _related(clause_a, clause_b) and WHOLE not in (clause_a, clause_b) and _overlap(_quote(a), _quote(b))
 
 

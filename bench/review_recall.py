@@ -12,6 +12,7 @@ templates with no planted issue).
 
     python -m bench.review_recall            # table per case and overall
     python -m bench.review_recall --json     # the same as JSON
+    python -m bench.review_recall --heldout  # the held-out whole contracts in tests/data/heldout
 """
 
 from __future__ import annotations
@@ -159,6 +160,10 @@ async def review_case(manifest: Path) -> dict:
     return to_json(data)
 
 
+# Whole contracts written after the positions, in styles the visible cases do not use: the held-out set.
+HELDOUT = ROOT / "tests" / "data" / "heldout"
+
+
 def run(cases: list[Path] | None = None) -> list[CaseResult]:
     results = []
     for manifest in cases or sorted(CASES.glob("*/gold.json")):
@@ -176,8 +181,9 @@ def overall(results: list[CaseResult]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--heldout", action="store_true", help="score the held-out contracts (tests/data/heldout) instead")
     args = parser.parse_args(argv)
-    results = run()
+    results = run(sorted(HELDOUT.glob("*/gold.json")) if args.heldout else None)
     controls = run_controls()
     if args.json:
         print(json.dumps({"cases": [asdict(r) | {"recall": r.recall} for r in results], "overall_recall": overall(results),

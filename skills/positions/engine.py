@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..documents.kinds import contract_kind
 from ..documents.model import Clause, DocumentStructure
 from ..generic.clause_diff import split_sentences
 from ..generic.parties import same_side
@@ -125,6 +126,9 @@ def applies(position: Position, *, domain: str, our_role: str, our_party: str, l
             return False
     if rule.contract and not _any(rule.contract, opening, Sides()):
         return False
+    kind = contract_kind(opening)
+    if rule.kinds and kind and kind not in rule.kinds:
+        return False
     return True
 
 
@@ -145,6 +149,7 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
     headings, ignore = _union(find.headings, sides), _union(find.ignore, sides)
     excluded_re, subject, cues = _union(find.excluded, sides), _union(find.subject, sides), _union(find.cues, sides)
     heading_of: dict[str, bool] = {}
+    named, named_of = _union(find.named_by, sides), {}
     found = []
     for sentence in sentences:
         if sentence.in_definitions and _DEFINITION.search(sentence.text):
@@ -158,7 +163,9 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
         if ignore and ignore.search(text):
             continue
         excluded = bool(excluded_re and excluded_re.search(text) and (subject is None or subject.search(text)))
-        if excluded or (cues and cues.search(text)):
+        if sentence.titles not in named_of:
+            named_of[sentence.titles] = bool(named and named.search(sentence.titles))
+        if excluded or (cues and cues.search(text)) or named_of[sentence.titles]:
             found.append((sentence, heading, excluded))
     if any(heading for _, heading, _ in found):
         found = [c for c in found if c[1] or c[2]]

@@ -64,8 +64,10 @@ class Find(BaseModel):
     subject: list[str] = Field(default_factory=list, description="Regexes an `excluded` sentence must also match (default: none needed).")
     categories: list[str] = Field(default_factory=list, description="Clause-type model categories (CUAD names) that hold the provision.")
     require_heading: bool = Field(False, description="Count a cue only inside a clause whose heading matches.")
+    named_by: list[str] = Field(default_factory=list, description="Regexes: headings that name this provision alone ('drag'); every "
+                                                                 "sentence under such a heading is a candidate, cue or not.")
 
-    @field_validator("cues", "ignore", "excluded", "subject")
+    @field_validator("cues", "ignore", "excluded", "subject", "named_by")
     @classmethod
     def _regexes(cls, values: list[str]) -> list[str]:
         return [_regex(v) for v in values]
@@ -131,6 +133,9 @@ class Applies(BaseModel):
     our_party: list[str] = Field(default_factory=list, description="Roles we must act for (e.g. Buyer); empty: any.")
     language: Literal["any", "en", "zh"] = "any"
     contract: list[str] = Field(default_factory=list, description="Regexes: the contract's opening must match one (e.g. 'share purchase|stock purchase').")
+    kinds: list[Literal["share_purchase", "shareholders", "nda", "construction", "services"]] = Field(
+        default_factory=list, description="Kinds of contract (from its title and opening, skills/documents/kinds.py); a contract of "
+                                          "no recognisable kind is reviewed against every position.")
 
     @field_validator("contract")
     @classmethod
