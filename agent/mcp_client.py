@@ -3,8 +3,9 @@
 `connect()` reaches a paralaw server in-process (the default: `paralaw.server.build_server` driven by the
 SDK's in-memory Client), as a stdio subprocess (`stdio` or `stdio:COMMAND ARGS`), or at a Streamable HTTP URL.
 `McpToolSession` lists tools as OpenAI function tools and calls them, and follows the lazy-schema protocol:
-an error result that carries a tool's schema replaces that tool's definition at once (the reliable path, as
-many servers' list_changed is easy to miss), and a tools/list_changed notification (the legacy session
+`describe()` expands named tools ahead of the model's calls through describe_tools, an error result that
+carries a tool's schema replaces that tool's definition at once (the reliable path, as many servers'
+list_changed is easy to miss), and a tools/list_changed notification (the legacy session
 notification or the 2026 subscription event) marks the listing stale so `sync()` re-lists it before the next
 model call.
 """
@@ -137,6 +138,27 @@ class McpToolSession:
         """Re-list when the server said the listing changed."""
         if self.stale:
             await self.refresh()
+
+    def is_lazy(self, name: str) -> bool:
+        """Listed without parameters (a lazy server's listing): the model cannot see what it may set."""
+        tool = self._tools.get(name)
+        return tool is not None and not (tool["function"].get("parameters") or {}).get("properties")
+
+    async def describe(self, names: list[str]) -> list[str]:
+        """Expand the lazily listed tools among `names` with one describe_tools call, so the model sees their
+        business parameters (query, top_k, term...) before it calls them; the server lists them in full from
+        then on. Returns the names expanded; a server without describe_tools leaves the listing as it was."""
+        wanted = [name for name in dict.fromkeys(names) if self.is_lazy(name)]
+        if not wanted or "describe_tools" not in self._tools:
+            return []
+        outcome = await self.call_tool("describe_tools", {"names": wanted})
+        described = []
+        for tool in outcome.data.get("tools", []) if outcome.ok else []:
+            schema = next((tool[k] for k in SCHEMA_KEYS if isinstance(tool.get(k), dict)), None)
+            if tool.get("name") in wanted and schema is not None:
+                self._expand(tool["name"], schema)
+                described.append(tool["name"])
+        return described
 
     def _expand(self, name: str, schema: dict[str, Any]) -> None:
         if name not in self._tools:  # a tool the model is not offered stays that way (see model_may_call)

@@ -142,6 +142,8 @@ def _from_model(raw: list[dict[str, Any]], unit: ClauseUnit, ctx: ReviewContext)
 
 async def _react(ctx: ReviewContext, unit: ClauseUnit) -> bool:
     s = ctx.settings
+    # the suggested skills' parameters (query, top_k, term...) are in the first request, not only their names
+    await ctx.tools.describe(unit.item.get("required_skills") or [])
     messages = build_react_agent_messages(**_prompt_args(ctx, unit), suggested_skills=unit.item.get("required_skills"),
                                           tools=ctx.tools.openai_tools(), review_id=ctx.review_id)
     result = await react_agent_loop(ctx.llm, ctx.tools, messages, unit.clause_id, review_id=ctx.review_id,

@@ -98,17 +98,42 @@ def correction(problems: list[str], language: str, tool_names: list[str] | None 
                                                f"{names}." if names else "")}
 
 
+def _signature(tool: dict | None) -> str:
+    """name(param, ...) with the parameters the model may set (not clause_id and review_id, which are filled in)."""
+    if tool is None:
+        return ""
+    properties = (tool["function"].get("parameters") or {}).get("properties") or {}
+    shown = [p for p in properties if p not in ("clause_id", "review_id", "document_structure", "state_snapshot")]
+    return f"({', '.join(shown)})" if shown else ""
+
+
 def _suggested_skills_hint(suggested: list[str] | None, tools: list[dict] | None, language: str) -> str:
     if not suggested:
         return ""
-    descriptions = {t["function"]["name"]: t["function"].get("description", "") for t in tools or []}
-    available = [s for s in suggested if not descriptions or s in descriptions]
+    listed = {t["function"]["name"]: t for t in tools or []}
+    available = [s for s in suggested if not listed or s in listed]
     if not available:
         return ""
-    head = ("【建议工具】以下工具可能有助于分析本条款（仅供参考，你可以自主决定是否使用）：" if is_chinese(language)
-            else "[Suggested tools] These may help with this clause (suggestions only; use your judgement):")
-    lines = [head] + [f"- {s}: {descriptions.get(s, '').splitlines()[0] if descriptions.get(s) else ''}".rstrip(": ") for s in available]
+    head = ("【建议工具】以下工具可能有助于分析本条款（仅供参考，你可以自主决定是否使用；括号内为可设置的参数）：" if is_chinese(language)
+            else "[Suggested tools] These may help with this clause (suggestions only; use your judgement; in "
+                 "brackets, the parameters you may set):")
+    lines = [head]
+    for name in available:
+        tool = listed.get(name)
+        description = (tool["function"].get("description") or "").splitlines()[0] if tool and tool["function"].get("description") else ""
+        lines.append(f"- {name}{_signature(tool)}: {description}".rstrip(": "))
     return "\n".join(lines)
+
+
+def _describe_hint(tools: list[dict] | None, language: str) -> str:
+    """How to see the parameters of a tool listed without them (a lazy server lists most tools that way)."""
+    if not any(t["function"]["name"] == "describe_tools" for t in tools or []):
+        return ""
+    if is_chinese(language):
+        return ('【查看参数】部分工具列出时不带参数：调用 describe_tools，参数为 {"names": ["工具名"]}，即可获得其完整参数说明，'
+                "之后该工具会带着参数列出。")
+    return ('[Parameters] Some tools are listed without their parameters: call describe_tools with {"names": '
+            '["tool_name", ...]} to get their full schemas; they are listed with them from then on.')
 
 
 def _clause_block(language: str, clause_id: str, clause_name: str, description: str, priority: str, clause_text: str) -> str:
@@ -145,6 +170,7 @@ def build_react_agent_messages(*, language: str, our_party: str, clause_id: str,
          "[How to work] Decide which tools the clause needs: get_clause_context gives the full context; call other "
          "analysis tools as needed; when you know enough, give the final answer and call no more tools."),
         _suggested_skills_hint(suggested_skills, tools, language),
+        _describe_hint(tools, language),
         (f"【工具使用规则】1. 每次可调用一个或多个工具；2. 工具的 clause_id 参数使用当前条款编号：{clause_id}；"
          f"3. 不需要填写 document_structure、state_snapshot 等内部参数，系统会自动注入；4. 不要重复相同参数的调用。" if zh else
          f"[Tool rules] 1. Call one or more tools per turn. 2. Use clause_id \"{clause_id}\" for this clause. "

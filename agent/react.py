@@ -7,7 +7,7 @@ insists, the loop stops; a final answer whose risks lack a level, a description 
 tool-call-shaped array) gets one corrective turn, then the clause fails; any exception from the model object
 is a model failure (`llm_error`), never an escape; results are cut head+tail; the last iteration asks for the answer without tools;
 before each model call the tool list is re-synced, so a tool a lazy server expanded is sent with its full
-schema. The full message history is returned for the audit trail.
+schema, and a lazily listed tool is described before the model's first call of it runs. The full message history is returned for the audit trail.
 """
 
 from __future__ import annotations
@@ -162,6 +162,9 @@ async def _run_call(call: ToolCall, tools: ToolSession, clause_id: str, review_i
     if parsed.error:
         record["error"] = "INVALID_ARGUMENT"
         return _error_text("INVALID_ARGUMENT", f"{call.name}: {parsed.error}"), False
+    describe = getattr(tools, "describe", None)
+    if describe is not None:  # a lazily listed tool: its schema first, so the defaults go where it takes them
+        await describe([call.name])
     tool = next((t for t in tools.openai_tools() if t["function"]["name"] == call.name), None)
     arguments = _fill_defaults(parsed.values, tool, clause_id, review_id)
     record["arguments"] = arguments

@@ -1,0 +1,59 @@
+"""The model sees what it can set: before a clause's first model call its suggested skills are described, so
+the first request carries their business parameters (query, top_k, term...), the prompt names them and says how
+to see any other tool's, and a model that uses one (a `query`) gets the search it asked for. Through the real
+openai client against the scripted server, a lazy paralaw server in process."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import anyio
+import pytest
+
+from data_paths import ROOT
+from paralaw.agent.mcp_client import connect
+from paralaw.agent.pipeline import DocumentInput, ReviewRequest, run_review
+from paralaw.agent.settings import AgentSettings
+from scripted_llm import ScriptedLLM, tool_call_turn
+
+pytestmark = pytest.mark.anyio
+
+EXAMPLE = ROOT / "examples" / "services_agreement.md"
+QUERY = "disclose confidential information required by law"
+
+
+def parameters(body: dict, name: str) -> dict:
+    return next((t["function"]["parameters"].get("properties") or {} for t in body.get("tools", [])
+                 if t["function"]["name"] == name), {})
+
+
+def searcher(body: dict) -> dict:
+    """Uses search_reference_doc's `query` when it is shown the parameter; otherwise answers at once."""
+    tool_messages = [m for m in body["messages"] if m["role"] == "tool"]
+    if "query" in parameters(body, "search_reference_doc") and not tool_messages:
+        return tool_call_turn(("search_reference_doc", {"query": QUERY, "top_k": 2}))
+    clause = re.search(r"- Clause: (\S+)", body["messages"][1]["content"]).group(1)
+    return {"content": json.dumps([{"risk_level": "low", "risk_type": "check", "description": f"Clause {clause} read",
+                                    "reason": "a scripted reviewer"}])}
+
+
+async def test_the_model_sees_and_uses_a_business_argument(make_model):
+    with ScriptedLLM([], default=searcher) as llm:
+        async with connect(None, allowed_dirs=[str(EXAMPLE.parent)], schema_mode="lazy") as tools:
+            with anyio.fail_after(120):
+                data = await run_review(tools, ReviewRequest([DocumentInput(str(EXAMPLE))], our_party="Customer"),
+                                        settings=AgentSettings(concurrency=1, react_max_iterations=4), mode="react",
+                                        llm=make_model(llm))
+    first = llm.requests[0]  # clause 1, whose suggested skills are resolve_definition and cross_reference_check
+    assert "term" in parameters(first, "resolve_definition")
+    assert parameters(first, "find_clauses") == {}  # not suggested: still listed lazily
+    system = first["messages"][0]["content"]
+    assert "- resolve_definition(" in system and "describe_tools" in system
+    confidentiality = next(u for u in data["units"] if "search_reference_doc" in (u.item.get("required_skills") or []))
+    call = next(c for c in confidentiality.tools_called if c["name"] == "search_reference_doc")
+    assert call["ok"] and call["arguments"]["query"] == QUERY and call["arguments"]["top_k"] == 2
+    result = next(m["content"] for m in confidentiality.messages if m["role"] == "tool")
+    assert '"query_source": "argument"' in result and QUERY in result
+    assert confidentiality.mode == "react"
+    assert "search_reference_doc" in data["schema_refreshed"]
