@@ -40,13 +40,23 @@ def settings_key(domain: str | None, party: str) -> str:
     return json.dumps({"version": ROW_VERSION, "domain": domain or "auto", "party": party}, sort_keys=True)
 
 
+def _context():
+    """forkserver where there is one: a clean server process (not a fork of this one, which may hold threads:
+    a progress bar, a Dask client) imports the analysis once, and each worker is a cheap fork of it with the
+    model already loaded. Elsewhere (Windows) spawn, where every worker imports on its own."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["paralaw.agent.matrix.warm"])
+    return context
+
+
 def _local(jobs: list[Contract], domain: str | None, party: str, workers: int) -> Iterator[tuple[Contract, dict]]:
     if workers <= 0:  # in this process: for debugging, and for tests that need no pool
         for contract in jobs:
             yield contract, analyse_file(contract.path, contract.file, domain, party)
         return
-    # spawn, not fork: the parent may hold threads (a progress bar, the SDK) that a forked child would inherit
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
         futures = {pool.submit(analyse_file, c.path, c.file, domain, party): c for c in jobs}
         for future in as_completed(futures):
             contract = futures[future]
