@@ -73,6 +73,18 @@ def model_may_call(tool: types.Tool) -> bool:
     return bool(annotations is not None and annotations.read_only_hint and not annotations.destructive_hint)
 
 
+DOMAIN_META = "paralaw/domain"
+COMMON_DOMAINS = ("*", "generic")
+
+
+def in_domain(tool: types.Tool, domain: str | None) -> bool:
+    """Whether a tool belongs to a review of `domain`: the built-in and generic tools, and the domain's own. A
+    shared server lists the domain tools of every review open on it (fidic_* beside a generic contract); they
+    would only fail with DOMAIN_MISMATCH. A tool that does not say its domain (another server) is kept."""
+    tool_domain = (tool.meta or {}).get(DOMAIN_META) if isinstance(tool.meta, dict) else None
+    return domain is None or tool_domain is None or tool_domain in COMMON_DOMAINS or tool_domain == domain
+
+
 def _error_of(result: types.CallToolResult, text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
@@ -110,6 +122,7 @@ class McpToolSession:
         self._tools: dict[str, dict[str, Any]] = {}
         self.stale = True
         self.refreshed: list[str] = []  # tools whose definition a schema-carrying error replaced (for the audit)
+        self.domain: str | None = None  # once a review is open: only its domain's tools (and the common ones)
 
     def openai_tools(self) -> list[dict[str, Any]]:
         return list(self._tools.values())
@@ -126,7 +139,7 @@ class McpToolSession:
         for _ in range(100):
             page = await self.client.list_tools(cursor=cursor, cache_mode="refresh")
             for tool in page.tools:
-                if model_may_call(tool):
+                if model_may_call(tool) and in_domain(tool, self.domain):
                     tools[tool.name] = tool_to_openai(tool)
             cursor = page.next_cursor
             if not cursor:

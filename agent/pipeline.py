@@ -226,6 +226,7 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     review = await tools.call("open_review", documents=[document_payload(d, send_text=send_text) for d in request.documents],
                               domain=request.domain, our_party=request.our_party or None, language=request.language,
                               playbook_path=request.playbook)
+    tools.domain = review.get("domain")  # only this review's tools, even where other reviews share the server
     await tools.refresh()  # a domain review brings its domain's tools
     checklist = await tools.call("get_checklist", review_id=review["review_id"])
     units, missing = plan_units(checklist.get("items", []), await outline(tools, review["review_id"]))

@@ -23,6 +23,7 @@ from paralaw.skills.framework.tool_fields import INTERNAL_FIELDS
 SchemaMode = Literal["lazy", "full"]
 EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
 REVIEW_ID = {"type": "string", "description": "Review to work on (from open_review); may be left out when only one review is open."}
+DOMAIN_META = "paralaw/domain"  # a tool's domain pack: "*" (built-in), "generic", "fidic", "sha_spa"
 CONFIRM = {"type": "boolean", "default": False, "description": "True once the user has agreed to this change."}
 
 
@@ -148,12 +149,15 @@ class ToolCatalog:
 
     @staticmethod
     def tool(spec: ToolSpec, *, full: bool) -> types.Tool:
+        # the domain in _meta: a client on a shared server (where others' reviews open other domains) can offer
+        # its model only the tools of its own review's domain
+        meta = {DOMAIN_META: spec.domain}
         if not full:
             return types.Tool(name=spec.name, description=spec.summary,
-                              input_schema=dict(EMPTY_SCHEMA), annotations=spec.annotations)
+                              input_schema=dict(EMPTY_SCHEMA), annotations=spec.annotations, _meta=meta)
         return types.Tool(name=spec.name, title=spec.title or None, description=spec.description,
                           input_schema=copy.deepcopy(spec.input_schema), output_schema=spec.output_schema,
-                          annotations=spec.annotations)
+                          annotations=spec.annotations, _meta=meta)
 
     @staticmethod
     def full_definition(spec: ToolSpec) -> dict[str, Any]:

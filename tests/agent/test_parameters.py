@@ -57,3 +57,23 @@ async def test_the_model_sees_and_uses_a_business_argument(make_model):
     assert '"query_source": "argument"' in result and QUERY in result
     assert confidentiality.mode == "react"
     assert "search_reference_doc" in data["schema_refreshed"]
+
+
+async def test_only_the_reviews_own_tools_on_a_shared_server(make_model):
+    """A FIDIC review is open on the same server: its fidic_* tools are listed to this session, but the model
+    reviewing a generic contract is offered only the generic and built-in tools."""
+    from data_paths import SYNTHETIC_PC
+
+    with ScriptedLLM([], default=searcher) as llm:
+        async with connect(None, allowed_dirs=[str(EXAMPLE.parent), str(SYNTHETIC_PC.parent)]) as tools:
+            await tools.call("open_review", documents=[{"path": str(SYNTHETIC_PC), "role": "primary"}], domain="fidic")
+            await tools.refresh()
+            assert any(name.startswith("fidic_") for name in (t["function"]["name"] for t in tools.openai_tools()))
+            with anyio.fail_after(120):
+                data = await run_review(tools, ReviewRequest([DocumentInput(str(EXAMPLE))], our_party="Customer"),
+                                        settings=AgentSettings(concurrency=2, react_max_iterations=3), mode="react",
+                                        llm=make_model(llm))
+    assert data["review"]["domain"] == "generic"
+    offered = {t["function"]["name"] for body in llm.requests for t in body.get("tools", [])}
+    assert "get_clause_context" in offered and "search_reference_doc" in offered
+    assert not [name for name in offered if name.startswith(("fidic_", "spa_", "sha_"))]
