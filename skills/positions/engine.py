@@ -19,7 +19,7 @@ from typing import Any
 from ..documents.kinds import contract_kind
 from ..documents.model import Clause, DocumentStructure
 from ..generic.clause_diff import split_sentences
-from ..generic.parties import same_side
+from ..generic.parties import ROLE_PAIRS, same_side
 from .conditions import evaluate
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
 from .schema import Position, PositionSet, Verdict
@@ -97,7 +97,11 @@ def _body_start(text: str, clause: Clause) -> int:
         if at >= 0:
             end = at + len(clause.title)
             rest = first_line[end:]
-            return end + (len(rest) - len(rest.lstrip(" .:-\u2013\u2014"))) if rest.strip() else len(first_line)
+            if not rest.strip():
+                return len(first_line)
+            if re.match(r"\s*[.:\-\u2013\u2014]", rest):
+                return end + (len(rest) - len(rest.lstrip(" .:-\u2013\u2014")))
+            return 0  # the 'title' runs on into the sentence ('IN NO EVENT SHALL ... EXCEED'): it is the sentence
     line = first_line.strip().lstrip("#").strip()
     if line and len(line.split()) <= 12 and len(line) < 80 and not re.search(r"[.;:。；：]$", line):
         return len(first_line)
@@ -113,17 +117,26 @@ def _any(patterns: list[str], text: str, sides: Sides) -> bool:
     return any(_re(fill_sides(p, sides)).search(text) for p in patterns)
 
 
-def applies(position: Position, *, domain: str, our_role: str, our_party: str, language: str, opening: str) -> bool:
+def our_roles(sides: Sides, our_party: str) -> set[str]:
+    """Every role name our side answers to, lower-cased: the contract's name for us, the roles that stand where it
+    stands in a known pairing, and the known counterparts of the other side's roles (facing a 'Provider' or a
+    'Seller', we are on the customer's or the buyer's side whatever the contract calls us)."""
+    names = {our_party.lower()} | {n.lower() for n in sides.us}
+    for name in sides.us:
+        names |= {r.lower() for r in same_side(name)}
+    theirs = {n.lower() for n in sides.them}
+    names |= {a.lower() for a, b in ROLE_PAIRS if b.lower() in theirs}
+    return names - {""}
+
+
+def applies(position: Position, *, domain: str, ours: set[str], language: str, opening: str) -> bool:
     rule = position.applies
     if rule.domains and domain not in rule.domains:
         return False
     if rule.language != "any" and language != rule.language:
         return False
-    if rule.our_party:
-        wanted = {r.lower() for r in rule.our_party}
-        ours = {our_role.lower(), our_party.lower()} | {r.lower() for r in same_side(our_role)}
-        if not ours & wanted:
-            return False
+    if rule.our_party and not ours & {r.lower() for r in rule.our_party}:
+        return False
     if rule.contract and not _any(rule.contract, opening, Sides()):
         return False
     kind = contract_kind(opening)
@@ -259,12 +272,12 @@ def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, 
                        language: str | None = None) -> list[PositionResult]:
     """Every applicable position's verdict on the contract, in the document's order (whole-document last)."""
     sides = sides_of(structure, our_party)
-    our_role = sides.us[0] if sides.us else ""
+    ours = our_roles(sides, our_party)
     language = language or structure.language
     opening = structure.text[:3000]
     sentences = _sentences(structure)
     chosen = [p for p in positions.positions
-              if applies(p, domain=domain, our_role=our_role, our_party=our_party, language=language, opening=opening)]
+              if applies(p, domain=domain, ours=ours, language=language, opening=opening)]
     kinds = clause_kinds(structure) if any(p.find.categories for p in chosen) else {}
     results = []
     for position in chosen:
