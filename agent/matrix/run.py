@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -51,20 +52,44 @@ def _context():
     return context
 
 
-def _local(jobs: list[Contract], domain: str | None, party: str, workers: int) -> Iterator[tuple[Contract, dict]]:
+def _lost(contract: Contract) -> dict[str, Any]:
+    return {"row": empty_row(contract.file, {"code": "WORKER_LOST", "message": f"{contract.file}: the worker process "
+            "analysing it stopped (killed, or out of memory); a rerun tries again"}), "domain": ""}
+
+
+def _local(jobs: list[Contract], domain: str | None, party: str, workers: int,
+           task: Callable[..., dict[str, Any]] = analyse_file) -> Iterator[tuple[Contract, dict]]:
+    """Results in the order they finish. At most two contracts per worker are in the pool at once, so the
+    parent holds a few futures, not one per file. A worker that dies breaks the whole pool: the contracts that
+    were in it are then run one at a time, each in a pool of its own, so only the one that kills its worker
+    gets WORKER_LOST, and the rest of the batch goes on in a fresh pool."""
     if workers <= 0:  # in this process: for debugging, and for tests that need no pool
         for contract in jobs:
-            yield contract, analyse_file(contract.path, contract.file, domain, party)
+            yield contract, task(contract.path, contract.file, domain, party)
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
-        futures = {pool.submit(analyse_file, c.path, c.file, domain, party): c for c in jobs}
-        for future in as_completed(futures):
-            contract = futures[future]
-            try:
-                result = future.result()
-            except BrokenProcessPool:  # a worker died (killed, out of memory): this and the unfinished contracts
-                result = {"row": empty_row(contract.file, {"code": "WORKER_LOST", "message":
-                          f"{contract.file}: the worker process analysing it stopped; a rerun tries again"}), "domain": ""}
+    queue = deque(jobs)
+    while queue:
+        suspects: list[Contract] = []
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+            running: dict[Future, Contract] = {}
+            while (queue or running) and not suspects:
+                while queue and len(running) < 2 * workers:
+                    contract = queue.popleft()
+                    running[pool.submit(task, contract.path, contract.file, domain, party)] = contract
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    contract = running.pop(future)
+                    try:
+                        yield contract, future.result()
+                    except BrokenProcessPool:
+                        suspects.append(contract)
+            suspects += running.values()
+        for contract in suspects:
+            with ProcessPoolExecutor(max_workers=1, mp_context=_context()) as alone:
+                try:
+                    result = alone.submit(task, contract.path, contract.file, domain, party).result()
+                except BrokenProcessPool:
+                    result = _lost(contract)
             yield contract, result
 
 

@@ -255,3 +255,17 @@ def test_bad_input_is_one_line_and_exit_2(args, code, tmp_path, monkeypatch):
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and result.output.strip().splitlines() == [result.output.strip()]
     assert f"error [{code}]" in result.output
+
+
+def test_a_contract_that_kills_its_worker_costs_only_its_own_row(tmp_path):
+    from matrix_tasks import crash_or_answer
+
+    from paralaw.agent.matrix.files import Contract
+    from paralaw.agent.matrix.run import _local
+
+    names = ["a.md", "b.md", "crash.md", "c.md", "d.md", "e.md", "f.md"]
+    jobs = [Contract(str(tmp_path / name), name) for name in names]
+    results = {contract.file: result["row"] for contract, result in _local(jobs, None, "", 2, task=crash_or_answer)}
+    assert sorted(results) == sorted(names)
+    assert results["crash.md"]["error"]["code"] == "WORKER_LOST"
+    assert all(results[name]["error"] is None for name in names if name != "crash.md")
