@@ -83,6 +83,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
     ("add_at_end", re.compile(r"^Add\s+the\s+following\s+(?:(?:new\s+)?(?:text|paragraphs?|sentences?|sub-paragraphs?)\s+)?(?:at\s+the\s+end\s+of|to\s+the\s+end\s+of|to)\s+(?P<w>.+?)\s*:$", _I), True),
     ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?(?:replace|substitute)\s+{Q}(?P<old>{NQ}+?){Q}\s+(?:with|by)\s+{Q}(?P<new>{NQ}*?){Q}\s*\.?", _I), False),
     ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?delete\s+{Q}(?P<old>{NQ}+?){Q}(?:\s+and\s+(?:substitute|insert|replace\s+(?:it\s+)?with)\s+{Q}(?P<new>{NQ}*?){Q})?\s*\.?", _I), False),
+    # the same change in the other drafting orders: "Sub-Clause 20.1 is amended by replacing '28' with '14'",
+    # "In Sub-Clause 14.7, '56 days' is replaced by '90 days'", "substitute '90 days' for '56 days'"
+    ("replace_words", re.compile(rf"^{TGT}\s+is\s+(?:hereby\s+)?amended\s+by\s+(?:replacing|substituting|deleting)\s+(?:the\s+words?\s+)?{Q}(?P<old>{NQ}+?){Q}\s+(?:with|by|and\s+(?:substituting|inserting))\s+{Q}(?P<new>{NQ}*?){Q}\s*\.?", _I), False),
+    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?(?:the\s+words?\s+)?{Q}(?P<old>{NQ}+?){Q}\s+(?:is|are|shall\s+be)\s+(?:replaced|substituted|amended\s+to\s+read)\s*(?:with|by)?\s+{Q}(?P<new>{NQ}*?){Q}\s*\.?", _I), False),
+    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?substitute\s+{Q}(?P<new>{NQ}*?){Q}\s+for\s+{Q}(?P<old>{NQ}+?){Q}\s*\.?", _I), False),
     ("delete", re.compile(rf"^{TGT}\s+is\s+(?:hereby\s+)?deleted(?:\s+in\s+its\s+entirety)?\s*\.?", _I), False),
     ("delete", re.compile(rf"^Delete\s+{TGT}(?:\s+in\s+its\s+entirety)?\s*\.?$", _I), False),
     ("delete", re.compile(r"^(?:Delete\s+this\s+Sub-Clause|This\s+Sub-Clause\s+is\s+(?:hereby\s+)?deleted)(?:\s+in\s+its\s+entirety)?\s*\.?$", _I), False),

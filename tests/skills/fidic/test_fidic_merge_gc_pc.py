@@ -122,3 +122,16 @@ def test_errors_are_structured():
     assert not empty.success and empty.error.code == "NO_DOCUMENT"
     bad = call("fidic_merge_gc_pc", "1.1", state, primary, max_chars=10)
     assert not bad.success and bad.error.code == "INVALID_ARGUMENT" and "max_chars" in bad.error.message
+
+
+@pytest.mark.parametrize("line, target, old, new", [
+    ("Sub-Clause 20.1 is amended by replacing '28 days' with '14 days'.", "20.1", "28 days", "14 days"),
+    ("In Sub-Clause 14.7, '56 days' is replaced by '90 days'.", "14.7", "56 days", "90 days"),
+    ("In the first paragraph of Sub-Clause 14.7, substitute '90 days' for '56 days'.", "14.7", "56 days", "90 days"),
+])
+def test_word_replacements_in_other_drafting_orders(line, target, old, new):
+    from paralaw.skills.fidic.amendments import match_instruction
+
+    amendment, expects_text, _ = match_instruction(line, "")
+    assert (amendment.kind, amendment.target, amendment.old, amendment.new) == ("replace_words", target, old, new)
+    assert not expects_text
