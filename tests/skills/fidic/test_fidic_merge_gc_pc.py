@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fidic_helpers import SYNTHETIC_PC, assert_verbatim, call, case_state, doc, fixture, roles_state
 
 from paralaw.skills.fidic.merge import merge
