@@ -40,18 +40,36 @@ def skills_to_tool_definitions(
     return tools
 
 
-def parse_tool_calls(tool_calls: list[dict]) -> list[dict[str, Any]]:
-    """[{'id', 'skill_id', 'arguments'}]; arguments that are not a JSON object become {}."""
+def parse_tool_calls(tool_calls: list[Any]) -> list[dict[str, Any]]:
+    """[{'id', 'skill_id', 'arguments'}]; arguments that are not a JSON object become {}.
+
+    What servers really send is survived rather than trusted: an item that is no object is skipped, a
+    `function` given as a string is its name, a call without `function` may carry name and arguments at the
+    top level, and arguments double-encoded as a JSON string inside a JSON string are decoded twice."""
     parsed: list[dict[str, Any]] = []
-    for call in tool_calls:
-        function = call.get("function") or {}
-        raw = function.get("arguments", "{}")
-        try:
-            arguments = json.loads(raw) if isinstance(raw, str) else raw
-        except (json.JSONDecodeError, TypeError):
-            logger.warning("tool call %s: arguments are not JSON: %.200s", function.get("name", ""), raw)
-            arguments = {}
-        if not isinstance(arguments, dict):
-            arguments = {}
-        parsed.append({"id": call.get("id", ""), "skill_id": function.get("name", ""), "arguments": arguments})
+    for call in tool_calls or []:
+        if not isinstance(call, dict):
+            logger.warning("tool call skipped: not an object: %.200r", call)
+            continue
+        function = call.get("function")
+        if isinstance(function, str):
+            function = {"name": function, "arguments": call.get("arguments", "{}")}
+        elif not isinstance(function, dict):
+            function = {"name": call.get("name", ""), "arguments": call.get("arguments", "{}")}
+        name = function.get("name")
+        parsed.append({"id": str(call.get("id") or ""), "skill_id": name if isinstance(name, str) else "",
+                       "arguments": _arguments(function.get("arguments", "{}"), name)})
     return parsed
+
+
+def _arguments(raw: Any, name: Any) -> dict[str, Any]:
+    value = raw
+    for _ in range(2):  # some servers encode the arguments twice: "\"{\\\"clause_id\\\": ...}\""
+        if not isinstance(value, str):
+            break
+        try:
+            value = json.loads(value) if value.strip() else {}
+        except (json.JSONDecodeError, TypeError):
+            logger.warning("tool call %s: arguments are not JSON: %.200s", name, raw)
+            return {}
+    return value if isinstance(value, dict) else {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import anyio
 import pytest
 from pydantic import BaseModel, Field
@@ -74,6 +76,24 @@ class TestParseToolCalls:
         assert parsed[1]["arguments"] == {"x": 1}
         assert parsed[2]["arguments"] == {} and parsed[3]["arguments"] == {} and parsed[3]["id"] == ""
         assert parse_tool_calls([]) == []
+
+    def test_what_real_servers_send(self):
+        """Items that are no object, a string `function`, double-encoded arguments, no `function` at all."""
+        twice = json.dumps(json.dumps({"clause_id": "4.1"}))
+        parsed = parse_tool_calls([
+            "compare_with_baseline", None, 7,
+            {"id": "a", "function": "get_clause_context", "arguments": '{"clause_id": "2"}'},
+            {"id": "b", "function": {"name": "compare_with_baseline", "arguments": twice}},
+            {"id": "c", "name": "resolve_definition", "arguments": {"term": "Services"}},
+            {"id": "d"},
+            {"id": "e", "function": {"name": "x", "arguments": ""}},
+        ])
+        assert [p["id"] for p in parsed] == ["a", "b", "c", "d", "e"]
+        assert parsed[0] == {"id": "a", "skill_id": "get_clause_context", "arguments": {"clause_id": "2"}}
+        assert parsed[1]["arguments"] == {"clause_id": "4.1"}
+        assert parsed[2] == {"id": "c", "skill_id": "resolve_definition", "arguments": {"term": "Services"}}
+        assert parsed[3] == {"id": "d", "skill_id": "", "arguments": {}}
+        assert parsed[4]["arguments"] == {}
 
 
 def test_every_registered_tool_is_fully_described():
