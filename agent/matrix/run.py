@@ -100,6 +100,8 @@ def _dask(jobs: list[Contract], domain: str | None, party: str, address: str) ->
         raise MatrixError("--scheduler needs dask.distributed: pip install 'paralaw[matrix]'", code="MISSING_DEPENDENCY") from exc
     try:
         client = Client(address, timeout=20)
+    except ValueError as exc:  # not an address at all
+        raise MatrixError(f"--scheduler {address}: {exc}; give one like tcp://10.0.0.5:8786", code="INVALID_OPTION") from exc
     except (OSError, TimeoutError) as exc:
         raise MatrixError(f"cannot reach the Dask scheduler at {address}: {exc}", code="SCHEDULER_UNREACHABLE") from exc
     try:

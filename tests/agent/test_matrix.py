@@ -248,10 +248,14 @@ def test_text_that_looks_like_a_formula_stays_text(tmp_path):
     (["matrix", "."], "INVALID_OPTION"),
     (["matrix", ".", "--json", "m.json", "--domain", "tax"], "UNKNOWN_DOMAIN"),
     (["matrix", "empty", "--json", "m.json"], "NO_CONTRACTS"),
+    (["matrix", "room", "--json", "m.json", "--scheduler", "tcp://nowhere::"], "INVALID_OPTION"),
+    (["matrix", "room", "--json", "m.json", "--scheduler", "tcp://127.0.0.1:8786", "--workers", "2"], "INVALID_OPTION"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, code, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "empty").mkdir()
+    (tmp_path / "room").mkdir()
+    (tmp_path / "room" / "a.md").write_text("1. Term\nThis Agreement lasts one year.\n", encoding="utf-8")
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and result.output.strip().splitlines() == [result.output.strip()]
     assert f"error [{code}]" in result.output
