@@ -6,7 +6,6 @@ only protocol faults become JSON-RPC errors (the SDK's business).
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 from typing import Any
@@ -67,11 +66,13 @@ def _schema_error(spec: ToolSpec, missing: list[str], problems: list[dict[str, s
     if missing:
         parts.append(f"missing required argument{'s' if len(missing) > 1 else ''}: {', '.join(missing)}")
     parts += [f"{p['field']}: {p['problem']}" for p in problems]
-    definition = ToolCatalog.full_definition(spec)
+    # the input schema only, once: no description or output schema, so that the whole error stays within what an
+    # agent shows its model of a tool result (3,000 characters in paralaw's agent) and is never cut mid-schema
+    schema = ToolCatalog.full_definition(spec)["inputSchema"]
     message = (f"{spec.name} was called with incomplete or invalid arguments ({'; '.join(parts)}). "
-               f"Call it again with arguments that follow this input schema: {json.dumps(definition['inputSchema'], ensure_ascii=False)}")
+               f"Call it again with arguments that follow its input schema, in details.schema.")
     return error("MISSING_ARGUMENTS" if missing else "INVALID_ARGUMENT", message,
-                 {"tool": spec.name, "missing": missing, "problems": problems, "schema": definition})
+                 {"tool": spec.name, "missing": missing, "problems": problems, "schema": schema})
 
 
 async def _call_skill(call: CallContext, spec: ToolSpec, arguments: dict[str, Any],

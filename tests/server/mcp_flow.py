@@ -49,8 +49,8 @@ async def review_flow(client, *, lazy: bool = True) -> str:
     error = payload(failed)
     assert error["code"] == "MISSING_ARGUMENTS"
     assert error["details"]["missing"] == ["clause_id"]
-    assert "clause_id" in error["message"] and '"review_id"' in error["message"]
-    assert error["details"]["schema"]["inputSchema"]["required"] == ["clause_id"]
+    assert "clause_id" in error["message"] and "review_id" in error["details"]["schema"]["properties"]
+    assert error["details"]["schema"]["required"] == ["clause_id"]
 
     tools = tools_by_name(await client.list_tools())
     schema = tools["get_clause_context"].input_schema
