@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from paralaw.skills.errors import ParalawError
@@ -83,12 +84,24 @@ def analyse_file(path: str, file: str, domain: str | None = None, party: str = "
     try:
         return _analyse(path, file, domain, party)
     except ParalawError as exc:
-        return {"row": empty_row(file, {"code": exc.code, "message": exc.message}), "domain": domain or ""}
+        message = exc.message if exc.message.startswith(Path(file).name) else f"{file}: {exc.message}"
+        return {"row": empty_row(file, {"code": exc.code, "message": message}), "domain": domain or ""}
     except MemoryError:
         return {"row": empty_row(file, {"code": "OUT_OF_MEMORY", "message": f"{file}: ran out of memory"}), "domain": domain or ""}
     except Exception as exc:  # a bug on one contract must not cost the batch: its row says what happened
         message = f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         return {"row": empty_row(file, {"code": "INTERNAL_ERROR", "message": message}), "domain": domain or ""}
+
+
+def analyse_limited(path: str, file: str, domain: str | None = None, party: str = "") -> dict[str, Any]:
+    """analyse_file within the pool worker's per-contract CPU budget (limits.py)."""
+    from .limits import OverTime, cpu_budget
+
+    try:
+        with cpu_budget():
+            return analyse_file(path, file, domain, party)
+    except OverTime as exc:  # the signal came between analyse_file's own handlers
+        return {"row": empty_row(file, {"code": exc.code, "message": f"{file}: {exc.message}"}), "domain": domain or ""}
 
 
 def _analyse(path: str, file: str, domain: str | None, party: str) -> dict[str, Any]:

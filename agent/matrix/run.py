@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from .files import Contract, content_hash, find_contracts
-from .row import DOMAINS, MatrixError, analyse_file, empty_row
+from .limits import worker_start
+from .row import DOMAINS, MatrixError, analyse_file, analyse_limited, empty_row
 from .store import MatrixStore
 
 # Rows made by an older analysis are redone: bump this when the row's content or shape changes.
@@ -58,19 +59,19 @@ def _lost(contract: Contract) -> dict[str, Any]:
 
 
 def _local(jobs: list[Contract], domain: str | None, party: str, workers: int,
-           task: Callable[..., dict[str, Any]] = analyse_file) -> Iterator[tuple[Contract, dict]]:
+           task: Callable[..., dict[str, Any]] = analyse_limited) -> Iterator[tuple[Contract, dict]]:
     """Results in the order they finish. At most two contracts per worker are in the pool at once, so the
     parent holds a few futures, not one per file. A worker that dies breaks the whole pool: the contracts that
     were in it are then run one at a time, each in a pool of its own, so only the one that kills its worker
     gets WORKER_LOST, and the rest of the batch goes on in a fresh pool."""
     if workers <= 0:  # in this process: for debugging, and for tests that need no pool
         for contract in jobs:
-            yield contract, task(contract.path, contract.file, domain, party)
+            yield contract, analyse_file(contract.path, contract.file, domain, party)
         return
     queue = deque(jobs)
     while queue:
         suspects: list[Contract] = []
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_context(), initializer=worker_start) as pool:
             running: dict[Future, Contract] = {}
             while (queue or running) and not suspects:
                 while queue and len(running) < 2 * workers:
@@ -85,7 +86,7 @@ def _local(jobs: list[Contract], domain: str | None, party: str, workers: int,
                         suspects.append(contract)
             suspects += running.values()
         for contract in suspects:
-            with ProcessPoolExecutor(max_workers=1, mp_context=_context()) as alone:
+            with ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=worker_start) as alone:
                 try:
                     result = alone.submit(task, contract.path, contract.file, domain, party).result()
                 except BrokenProcessPool:

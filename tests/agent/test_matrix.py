@@ -273,3 +273,19 @@ def test_a_contract_that_kills_its_worker_costs_only_its_own_row(tmp_path):
     assert sorted(results) == sorted(names)
     assert results["crash.md"]["error"]["code"] == "WORKER_LOST"
     assert all(results[name]["error"] is None for name in names if name != "crash.md")
+
+
+def test_a_contract_past_its_cpu_budget_gets_document_too_complex():
+    import resource
+    import time
+
+    from paralaw.agent.matrix.limits import OverTime, cpu_budget
+
+    before = resource.getrlimit(resource.RLIMIT_CPU)
+    started = time.process_time()
+    with pytest.raises(OverTime) as caught:
+        with cpu_budget(0.5):
+            while time.process_time() - started < 30:  # a parser stuck on a hostile file
+                sum(range(10_000))
+    assert caught.value.code == "DOCUMENT_TOO_COMPLEX" and time.process_time() - started < 5
+    assert resource.getrlimit(resource.RLIMIT_CPU) == before  # the next contract gets its own budget
