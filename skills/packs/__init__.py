@@ -7,6 +7,7 @@ checklist.yaml, criteria.yaml and baseline.md. Users may bring their own checkli
 
 from __future__ import annotations
 
+import importlib
 import logging
 from functools import lru_cache
 from importlib import resources
@@ -53,7 +54,36 @@ def _registrations(domain: str) -> list[SkillRegistration]:
         from . import sha_spa as pack
     else:
         raise KeyError(domain)
-    return list(pack.SKILLS)
+    return _load(pack.SKILLS, domain)
+
+
+def _load(entries: list[str], domain: str) -> list[SkillRegistration]:
+    """Each listed skill module's registration. One that fails to import, or has no valid registration, is
+    skipped with a warning (SPEC-12 §3.2): one broken skill must not take the registry and the server down."""
+    registrations = []
+    for entry in entries:
+        try:
+            registration = importlib.import_module(f"..{entry}", __package__).registration
+        except Exception as exc:
+            logger.warning("skill %s of the %s pack skipped: it failed to load (%s: %s)", entry, domain, type(exc).__name__, exc)
+            continue
+        if not isinstance(registration, SkillRegistration):
+            logger.warning("skill %s of the %s pack skipped: its registration is a %s", entry, domain, type(registration).__name__)
+            continue
+        registrations.append(registration)
+    return registrations
+
+
+def _unique(registrations: list[SkillRegistration]) -> list[SkillRegistration]:
+    """The first registration of each skill id; a later one with the same id is skipped with a warning."""
+    kept: dict[str, SkillRegistration] = {}
+    for registration in registrations:
+        if registration.skill_id in kept:
+            logger.warning("skill %s registered twice (%s): the second registration is skipped",
+                           registration.skill_id, registration.domain)
+            continue
+        kept[registration.skill_id] = registration
+    return list(kept.values())
 
 
 def resolve_domain(domain: str | None) -> str:
@@ -94,7 +124,7 @@ def baseline_structure(domain: str) -> DocumentStructure | None:
 
 def all_registrations() -> list[SkillRegistration]:
     """Every skill of every pack, generic first: what the MCP server registers."""
-    return [reg for domain in DOMAINS for reg in _registrations(domain)]
+    return _unique([reg for domain in DOMAINS for reg in _registrations(domain)])
 
 
 def create_dispatcher(domain: str | None = None) -> SkillDispatcher:
@@ -103,4 +133,4 @@ def create_dispatcher(domain: str | None = None) -> SkillDispatcher:
     registrations = _registrations("generic")
     if domain != "generic":
         registrations += _registrations(domain)
-    return SkillDispatcher(registrations)
+    return SkillDispatcher(_unique(registrations))

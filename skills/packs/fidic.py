@@ -1,10 +1,9 @@
-"""The FIDIC pack: construction contracts built from General and Particular Conditions."""
-
-from ..fidic import calculate_time_bar, check_pc_consistency, merge_gc_pc, search_er
+"""The FIDIC pack: construction contracts built from General and Particular Conditions (skill modules under
+paralaw.skills, loaded one by one)."""
 
 SKILLS = [
-    merge_gc_pc.registration,
-    calculate_time_bar.registration,
-    check_pc_consistency.registration,
-    search_er.registration,
+    "fidic.merge_gc_pc",
+    "fidic.calculate_time_bar",
+    "fidic.check_pc_consistency",
+    "fidic.search_er",
 ]

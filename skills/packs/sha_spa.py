@@ -1,10 +1,9 @@
-"""The SHA/SPA pack: share purchase and shareholders' agreements."""
-
-from ..sha_spa import extract_conditions, extract_reps_warranties, governance_check, indemnity_analysis
+"""The SHA/SPA pack: share purchase and shareholders' agreements (skill modules under paralaw.skills, loaded
+one by one)."""
 
 SKILLS = [
-    extract_conditions.registration,
-    extract_reps_warranties.registration,
-    indemnity_analysis.registration,
-    governance_check.registration,
+    "sha_spa.extract_conditions",
+    "sha_spa.extract_reps_warranties",
+    "sha_spa.indemnity_analysis",
+    "sha_spa.governance_check",
 ]
