@@ -189,7 +189,7 @@ SHAPES = {
 
 def _cpu_seconds(text: str) -> float:
     best = float("inf")
-    for _ in range(3):
+    for _ in range(5):
         gc.collect()
         gc.disable()
         try:
@@ -203,12 +203,15 @@ def _cpu_seconds(text: str) -> float:
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_parsing_is_linear(shape):
-    """Twice the text takes at most 2.2 times the CPU time (best of three; a quadratic step gives about 4)."""
-    small, large = SHAPES[shape](150_000), SHAPES[shape](300_000)
-    ratio = _cpu_seconds(large) / _cpu_seconds(small)
-    if ratio > 2.2:  # one retry: the machine is shared
-        ratio = _cpu_seconds(large) / _cpu_seconds(small)
-    assert ratio <= 2.2, f"{shape}: 2x the text took {ratio:.2f}x the time"
+    """Twice the text takes at most 2.2 times the CPU time (best of five; a quadratic step gives about 4 every
+    time, while a shared machine adds noise now and then: up to three tries)."""
+    small, large = SHAPES[shape](300_000), SHAPES[shape](600_000)
+    ratios = []
+    for _ in range(3):
+        ratios.append(_cpu_seconds(large) / _cpu_seconds(small))
+        if ratios[-1] <= 2.2:
+            break
+    assert min(ratios) <= 2.2, f"{shape}: 2x the text took {', '.join(f'{r:.2f}' for r in ratios)}x the time"
 
 
 def _docx_with(body: bytes, styles: bytes = b"") -> bytes:
@@ -264,7 +267,9 @@ def test_docx_reading_is_linear(build, size):
         return best
 
     assert seconds(large) < 2.0
-    ratio = seconds(large) / seconds(small)
-    if ratio > 2.2:  # one retry: the machine is shared
-        ratio = seconds(large) / seconds(small)
-    assert ratio <= 2.2, f"2x the content took {ratio:.2f}x the time"
+    ratios = []
+    for _ in range(3):  # a shared machine adds noise now and then; a quadratic step would give about 4 every time
+        ratios.append(seconds(large) / seconds(small))
+        if ratios[-1] <= 2.2:
+            break
+    assert min(ratios) <= 2.2, f"2x the content took {', '.join(f'{r:.2f}' for r in ratios)}x the time"
