@@ -23,6 +23,7 @@ from .arguments import check_arguments, clean_strings, coerce_arguments, validat
 from .context import CallContext, ServerState, session_scope
 from .listing import ToolCatalog, ToolSpec
 from .reviews import build_state, choose_review
+from .summaries import with_summary
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +135,7 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
         outcome = await spec.handler(call, spec.input_model.model_validate(arguments), params)
         if isinstance(outcome, (types.CallToolResult, types.InputRequiredResult)):
             return outcome
-        return ok(outcome)
+        return ok(with_summary(spec.name, outcome))
     except ParalawError as exc:
         return error(exc.code, exc.message, exc.details)
     except sqlite3.DatabaseError as exc:  # the store failed under the call (disk full, damaged on the way)

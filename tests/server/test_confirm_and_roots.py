@@ -42,7 +42,8 @@ async def test_close_review_without_elicitation_needs_confirm(mode):
             assert refused["code"] == "CONFIRMATION_REQUIRED" and "confirm=true" in refused["message"]
             assert await _reviews(client) == [review_id]
             closed = await client.call_tool("close_review", {"review_id": review_id, "confirm": True})
-            assert closed.structured_content == {"review_id": review_id, "closed": True}
+            assert closed.structured_content == {"summary": f"Review {review_id} closed; its stored documents are deleted.",
+                                                 "review_id": review_id, "closed": True}
             assert await _reviews(client) == []
 
 
