@@ -5,11 +5,17 @@ so a skill runs in a worker thread until it has shown it is quick. But the hop t
 more than a quick skill's own work (get_clause_context: about 0.1 ms of work, 0.2 ms of hop), so a skill whose
 last QUICK_STREAK calls each finished within QUICK_SECONDS runs on the event loop; a call that overruns sends it
 back to the thread until it has been quick that many times again. Whole-document calls always take the thread.
+
+A call on the thread is bounded: past SKILL_SECONDS (PARALAW_SKILL_SECONDS, default 120) the client gets a
+TIMEOUT error and the server moves on. A Python thread cannot be killed, so the abandoned work finishes in the
+background and its result is dropped; the skill then goes back to the thread until it is quick again. Only a
+skill that has just been quick, with small arguments, runs inline, where it cannot be interrupted.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -19,10 +25,11 @@ from typing import Any, Awaitable, Callable
 import anyio
 
 from paralaw.skills.framework.dispatcher import SkillDispatcher
-from paralaw.skills.framework.schema import SkillResult
+from paralaw.skills.framework.schema import SkillError, SkillResult
 
 QUICK_SECONDS = 0.002
 QUICK_STREAK = 3
+SKILL_SECONDS = float(os.environ.get("PARALAW_SKILL_SECONDS", 120))
 
 
 class _OwnLoop:
@@ -74,6 +81,7 @@ class SkillRunner:
     """Per skill, how many of its calls in a row finished within QUICK_SECONDS; at QUICK_STREAK it runs inline."""
 
     streaks: dict[str, int] = field(default_factory=dict)
+    seconds: float = SKILL_SECONDS
 
     async def run(self, dispatcher: SkillDispatcher, name: str, clause_id: str, primary: Any,
                   state: dict[str, Any], arguments: dict[str, Any]) -> SkillResult:
@@ -84,6 +92,13 @@ class SkillRunner:
             result = await job()
             seconds = time.thread_time() - started
         else:
-            result, seconds = await anyio.to_thread.run_sync(_timed_on_thread_loop, job)
+            with anyio.move_on_after(self.seconds) as bound:
+                result, seconds = await anyio.to_thread.run_sync(_timed_on_thread_loop, job, abandon_on_cancel=True)
+            if bound.cancelled_caught:
+                self.streaks[name] = 0
+                return SkillResult(skill_id=name, success=False, error=SkillError(
+                    code="TIMEOUT", message=f"{name} did not finish within {self.seconds:g} s (PARALAW_SKILL_SECONDS); "
+                                            f"try a single clause rather than the whole document, or a shorter input",
+                    details={"limit_seconds": self.seconds}))
         self.streaks[name] = self.streaks.get(name, 0) + 1 if seconds <= QUICK_SECONDS else 0
         return result
