@@ -85,6 +85,16 @@ def in_domain(tool: types.Tool, domain: str | None) -> bool:
     return domain is None or tool_domain is None or tool_domain in COMMON_DOMAINS or tool_domain == domain
 
 
+def _for_model(tool: dict[str, Any]) -> dict[str, Any]:
+    """A tool as the model is offered it: without `review_id`, which the agent always fills in itself."""
+    parameters = tool["function"].get("parameters") or {}
+    if "review_id" not in (parameters.get("properties") or {}):
+        return tool
+    properties = {k: v for k, v in parameters["properties"].items() if k != "review_id"}
+    required = [r for r in parameters.get("required") or [] if r != "review_id"]
+    return {**tool, "function": {**tool["function"], "parameters": {**parameters, "properties": properties, "required": required}}}
+
+
 def _error_of(result: types.CallToolResult, text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
@@ -123,12 +133,20 @@ class McpToolSession:
         self.stale = True
         self.refreshed: list[str] = []  # tools whose definition a schema-carrying error replaced (for the audit)
         self.domain: str | None = None  # once a review is open: only its domain's tools (and the common ones)
+        self._lazy_form: dict[str, dict[str, Any]] = {}  # how a lazy server first listed each tool (no parameters)
 
     def openai_tools(self) -> list[dict[str, Any]]:
         return list(self._tools.values())
 
     def has_tool(self, name: str) -> bool:
         return name in self._tools
+
+    def tools_for(self, relevant: set[str]) -> list[dict[str, Any]]:
+        """The listing one clause's model sees: full schemas for the tools relevant to it (suggested, described
+        or called there), and the lazy server's short form for the rest, even when another clause expanded them.
+        Otherwise every expansion stays in every later prompt and a lazy listing ends up as long as a full one."""
+        return [_for_model(tool) if name in relevant or name not in self._lazy_form else self._lazy_form[name]
+                for name, tool in self._tools.items()]
 
     def mark_stale(self) -> None:
         self.stale = True
@@ -141,6 +159,8 @@ class McpToolSession:
             for tool in page.tools:
                 if model_may_call(tool) and in_domain(tool, self.domain):
                     tools[tool.name] = tool_to_openai(tool)
+                    if not tools[tool.name]["function"]["parameters"].get("properties"):
+                        self._lazy_form.setdefault(tool.name, tools[tool.name])
             cursor = page.next_cursor
             if not cursor:
                 break

@@ -148,7 +148,8 @@ async def _react(ctx: ReviewContext, unit: ClauseUnit) -> bool:
                                           tools=ctx.tools.openai_tools(), review_id=ctx.review_id)
     result = await react_agent_loop(ctx.llm, ctx.tools, messages, unit.clause_id, review_id=ctx.review_id,
                                     max_iterations=s.react_max_iterations, temperature=s.react_temperature,
-                                    max_tool_result_chars=s.max_tool_result_chars, language=ctx.language)
+                                    max_tool_result_chars=s.max_tool_result_chars, language=ctx.language,
+                                    relevant=unit.item.get("required_skills") or [])
     unit.messages, unit.iterations = result.messages, result.iterations
     unit.tools_called += result.tools_called
     unit.usage.add(result.usage)

@@ -29,6 +29,7 @@ logger = logging.getLogger(__name__)
 
 INTERNAL_ARGUMENTS = ("document_structure", "state_snapshot")
 MAX_REPEAT_STRIKES = 2
+SCHEMA_ERRORS = ("MISSING_ARGUMENTS", "INVALID_ARGUMENT")
 
 
 @dataclass
@@ -73,6 +74,21 @@ def _correction(problems: list[str], tools: ToolSession, language: str) -> dict[
     return correction(problems, language, sorted(t["function"]["name"] for t in tools.openai_tools()))
 
 
+def _offer(tools: ToolSession, shown: set[str]) -> list[dict[str, Any]]:
+    tools_for = getattr(tools, "tools_for", None)
+    return tools_for(shown) if tools_for is not None else tools.openai_tools()
+
+
+def _described(calls: list[ToolCall]) -> set[str]:
+    """The tools a describe_tools call asked for: the model wants their parameters from now on."""
+    names: set[str] = set()
+    for call in calls:
+        if call.name == "describe_tools":
+            value = parse_arguments(call.arguments).values.get("names")
+            names |= {n for n in value if isinstance(n, str)} if isinstance(value, list) else set()
+    return names
+
+
 def _final_nudge(language: str) -> dict[str, str]:
     text = ("工具调用次数已用完。请根据已获得的信息，直接输出最终的 JSON 风险数组，不要再调用工具。" if is_chinese(language)
             else "No more tool calls are available. Give your final answer now: the JSON array of risks, nothing else.")
@@ -81,8 +97,13 @@ def _final_nudge(language: str) -> dict[str, str]:
 
 async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[dict[str, Any]], clause_id: str, *,
                            review_id: str | None = None, max_iterations: int = 5, temperature: float = 0.1,
-                           max_tool_result_chars: int = MAX_TOOL_RESULT_CHARS, language: str = "en") -> ReactResult:
+                           max_tool_result_chars: int = MAX_TOOL_RESULT_CHARS, language: str = "en",
+                           relevant: list[str] | None = None) -> ReactResult:
+    """`relevant`: tools whose full schema this clause's model sees from the start (its suggested skills); the
+    tools it describes, or calls without the arguments they need, join them; the others are offered in their
+    short form (tools_for), so the prompt stays small however many tools earlier clauses expanded."""
     history = list(messages)
+    shown = set(relevant or [])
     result = ReactResult(risks=[], skill_context={}, messages=history)
     if not tools.openai_tools():
         result.stop_reason = "no_tools"
@@ -94,7 +115,7 @@ async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[di
     while iteration < budget:
         final_turn = iteration == budget - 1 or strikes >= MAX_REPEAT_STRIKES
         await tools.sync()
-        offered = None if final_turn else tools.openai_tools()
+        offered = None if final_turn else _offer(tools, shown)
         if final_turn and iteration > 0 and history[-1].get("role") != "user":
             history.append(_final_nudge(language))
         result.iterations = iteration + 1
@@ -134,10 +155,13 @@ async def react_agent_loop(llm: ChatModel, tools: ToolSession, messages: list[di
         history.append({"role": "assistant", "content": reply.content or "",
                         "tool_calls": [c.to_message() for c in reply.tool_calls]})
         repeats = 0
+        shown |= _described(reply.tool_calls)
         for call in reply.tool_calls:
             content, repeated = await _run_call(call, tools, clause_id, review_id, seen, result, iteration - 1, max_tool_result_chars)
             repeats += repeated
             history.append(_tool_message(call.id, content))
+            if result.tools_called[-1].get("error") in SCHEMA_ERRORS:  # it needs arguments: show them from now on
+                shown.add(call.name)
         if repeats == len(reply.tool_calls):
             strikes += 1
     result.stop_reason, result.error = "max_iterations", f"no final answer after {result.iterations} iterations"
