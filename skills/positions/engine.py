@@ -74,7 +74,7 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
 
     for clause in structure.iter_clauses():
         text = clause.text
-        offset = clause.start if structure.text[clause.start:clause.start + len(text)] == text else structure.text.find(text)
+        offset = clause.start if structure.text.startswith(text, clause.start) else -1  # -1: not at its span (no search: linear time)
         body_from = _body_start(text, clause)
         titles = titles_of(clause)
         in_definitions = bool(_DEFINITION_HEADING.search(titles))

@@ -190,7 +190,7 @@ def extract_value(spec: Extract, sentence: str, clause_text: str, structure: Doc
     if spec.kind == "holder":
         return holder(text, sides, spec.near)
     if spec.kind == "flag":
-        return re.search(_fill(spec.pattern, sides), masked(text), re.I) is not None
+        return _flag(_fill(spec.pattern, sides), text)
     if spec.kind == "missing_items":
         return [label for label, pattern in spec.items.items() if not re.search(pattern, text, re.I)]
     raise ValueError(f"unknown extract kind {spec.kind}")
@@ -199,6 +199,14 @@ def extract_value(spec: Extract, sentence: str, clause_text: str, structure: Doc
 _NUMBER_DOT = re.compile(r"(?<=\d)\.(?=\d)|(?<=\bInc)\.|(?<=\bLtd)\.|(?<=\bCo)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bCorp)\.|(?<=\bPty)\.|(?<=\be\.g)\.|(?<=\bi\.e)\.", re.I)
 
 
+@lru_cache(maxsize=1024)
+def _flag(pattern: str, text: str) -> bool:
+    """Whether a filled flag pattern occurs in a text. Cached: a clause- or document-wide flag is asked once per
+    candidate sentence, and asking it again of a long text is what made large contracts slow."""
+    return re.search(pattern, masked(text), re.I) is not None
+
+
+@lru_cache(maxsize=64)
 def masked(text: str) -> str:
     """The text with the full stops that end no sentence ('Section 8.2(a)', 'Ltd.') turned into middle dots,
     so patterns written with [^.;] ("within one sentence") read across clause numbers. Same length."""
