@@ -104,21 +104,31 @@ async def _client_roots(call: CallContext, params: types.CallToolRequestParams) 
     return [str(root.uri) for root in result.roots]
 
 
+async def roots_in_force(call: CallContext, params: types.CallToolRequestParams):
+    """The folders a call may touch: the server's folders narrowed by the client's roots, never widened (a client
+    sharing none is refused); or the client's pending roots request."""
+    roots = call.state.configured_roots
+    offered = await _client_roots(call, params)
+    if isinstance(offered, types.InputRequiredResult):
+        return offered
+    client_roots = roots_from_uris(offered) if offered is not None else []
+    if client_roots:
+        roots = narrow_roots(roots, client_roots)
+        if not roots:
+            raise AccessDenied(
+                "the client's roots share no folder with the folders this server may read "
+                f"({', '.join(str(r) for r in call.state.configured_roots)})",
+                details={"client_roots": [str(r) for r in client_roots],
+                         "allowed_roots": [str(r) for r in call.state.configured_roots]})
+    return roots
+
+
 async def open_review(call: CallContext, data: OpenReviewInput, params: types.CallToolRequestParams):
     roots = call.state.configured_roots
     if any(d.path for d in data.documents) or data.playbook_path:
-        offered = await _client_roots(call, params)
-        if isinstance(offered, types.InputRequiredResult):
-            return offered
-        client_roots = roots_from_uris(offered) if offered is not None else []
-        if client_roots:  # roots narrow the server's folders, never widen them (a client sharing none leaves them)
-            roots = narrow_roots(roots, client_roots)
-            if not roots:
-                raise AccessDenied(
-                    "the client's roots share no folder with the folders this server may read "
-                    f"({', '.join(str(r) for r in call.state.configured_roots)})",
-                    details={"client_roots": [str(r) for r in client_roots],
-                             "allowed_roots": [str(r) for r in call.state.configured_roots]})
+        roots = await roots_in_force(call, params)
+        if isinstance(roots, types.InputRequiredResult):
+            return roots
     before = call.state.open_domains(call.owner)
     playbook = await anyio.to_thread.run_sync(load_playbook, data.playbook_path, roots) if data.playbook_path else None
     job = ParseJob()  # parsing runs in worker processes, killed if this call is cancelled

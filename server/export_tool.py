@@ -20,7 +20,10 @@ from pydantic import BaseModel, Field
 from paralaw.skills.reports import to_html, to_markdown_page, write_docx
 
 from . import confirm
+from paralaw.skills.documents.loaders import read_document_bytes
+
 from .access import resolve_path
+from .builtin_tools import roots_in_force
 from .context import CallContext
 from .listing import ToolSpec, model_input_schema
 from .reviews import ReviewError, choose_review
@@ -74,7 +77,7 @@ def report_of(review, data: ExportReviewInput) -> dict[str, Any]:
             "not_found": [], "warnings": []}
 
 
-def _write(report: dict[str, Any], target: Path, kind: str, text: str, source: Path | None) -> dict[str, Any]:
+def _write(report: dict[str, Any], target: Path, kind: str, text: str, source: bytes | None) -> dict[str, Any]:
     structure_texts = report.pop("_clause_texts")
     if kind == "docx":
         result = write_docx(report, target, source=source, text=text)
@@ -90,7 +93,9 @@ def _write(report: dict[str, Any], target: Path, kind: str, text: str, source: P
 
 async def export_review(call: CallContext, data: ExportReviewInput, params: types.CallToolRequestParams):
     review = choose_review(call.store, data.review_id)
-    roots = call.state.configured_roots
+    roots = await roots_in_force(call, params)  # the client's roots narrow where we may write and read
+    if isinstance(roots, types.InputRequiredResult):
+        return roots
     target = resolve_path(data.path, roots)
     kind = target.suffix.lower().lstrip(".")
     if kind not in FORMATS:
@@ -100,9 +105,11 @@ async def export_review(call: CallContext, data: ExportReviewInput, params: type
         raise ReviewError(f"the folder of '{data.path}' does not exist", code="INVALID_ARGUMENT", details={"path": data.path})
     if target.exists() and not data.overwrite:
         raise ReviewError(f"'{data.path}' exists; pass overwrite=true to replace it", code="FILE_EXISTS", details={"path": data.path})
-    source = resolve_path(data.source_path, roots) if data.source_path else None
-    if source is not None and not source.is_file():
-        raise ReviewError(f"'{data.source_path}' does not exist", code="FILE_NOT_FOUND", details={"path": data.source_path})
+    source = None
+    if data.source_path and data.source_path.lower().endswith(".docx"):  # read through the file gate (no links, bounded)
+        path = resolve_path(data.source_path, roots)
+        root = next((r for r in roots if path.is_relative_to(r)), None)
+        source = await anyio.to_thread.run_sync(lambda: read_document_bytes(path, root=root))
     if not data.confirm:
         answer = await confirm.ask(call, f"Write the review of {review.review_id} ({len(data.risks)} findings) to {target}?",
                                    "Write the file", params)

@@ -14,6 +14,8 @@ markup from the document's own.
 
 from __future__ import annotations
 
+import io
+
 import copy
 import datetime as dt
 import difflib
@@ -443,7 +445,7 @@ def _first_text(paragraphs: list, view: str):
     return next((p for p in paragraphs if _input_runs(p, [], view) and ParagraphText(p, view).text.strip()), None)
 
 
-def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Path | None, text: str,
+def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Path | bytes | None, text: str,
                view: str = "current") -> DocxResult:
     """Write the reviewed contract. `source` is the input file (kept when it is a .docx); `text` is the text
     the review read (used to generate the document otherwise); `view` is how the review read the .docx's own
@@ -453,8 +455,11 @@ def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Pa
     from ..documents.loaders import parse_document_text
 
     clause_texts = {c.clause_id: c.text for c in parse_document_text(text).iter_clauses()} if text.strip() else {}
-    source = Path(source) if source else None
-    document = docx.Document(str(source)) if source is not None and source.suffix.lower() == ".docx" else generated_document(text)
+    if isinstance(source, (bytes, bytearray)):  # the .docx already read through the server's file gate
+        document = docx.Document(io.BytesIO(source))
+    else:
+        source = Path(source) if source else None
+        document = docx.Document(str(source)) if source is not None and source.suffix.lower() == ".docx" else generated_document(text)
     finished = report.get("finished")
     when = dt.datetime.fromisoformat(finished) if isinstance(finished, str) else None
     result = annotate(document, report_risks(report), clause_texts=clause_texts, when=when, view=view)

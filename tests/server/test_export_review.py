@@ -124,3 +124,17 @@ async def test_asks_the_user_through_elicitation(folder, action, written):
             assert not result.is_error, result.content[0].text
     assert payload(result)["written"] is written and "review.html" in asked[0]
     assert (folder / "review.html").exists() is written
+
+
+async def test_the_original_docx_is_read_through_the_file_gate(folder, tmp_path_factory):
+    """source_path, like every file the server reads, passes the gate: a symbolic link is refused."""
+    secret = tmp_path_factory.mktemp("secret") / "other.docx"
+    docx.Document().save(str(secret))
+    (folder / "linked.docx").symlink_to(secret)
+    with anyio.fail_after(WAIT):
+        async with Client(build_server(":memory:", allowed_dirs=[str(folder)]), mode="legacy") as client:
+            await opened(client, folder)
+            result = await client.call_tool("export_review", {"path": "out.docx", "risks": RISKS, "confirm": True,
+                                                              "source_path": "linked.docx"})
+            assert result.is_error and payload(result)["code"] == "ACCESS_DENIED"
+    assert not (folder / "out.docx").exists()
