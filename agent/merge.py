@@ -71,7 +71,8 @@ def _combined(group: list[dict[str, Any]]) -> dict[str, Any]:
     deepest = max((r for r in group if r.get("clause_id") not in ("", WHOLE)), default=primary,
                   key=lambda r: (_related(r["clause_id"], primary.get("clause_id", "")) or primary.get("clause_id") == WHOLE,
                                  r["clause_id"].count(".") + r["clause_id"].count("(")))
-    if primary.get("clause_id") in ("", WHOLE) or is_descendant(deepest.get("clause_id", ""), primary.get("clause_id", "")):
+    has_quote = bool((primary.get("location") or {}).get("original_text"))
+    if primary.get("clause_id") in ("", WHOLE) or (not has_quote and is_descendant(deepest.get("clause_id", ""), primary.get("clause_id", ""))):
         primary["clause_id"] = deepest["clause_id"]
         if not primary.get("location") and deepest.get("location"):
             primary["location"], primary["quote_verified"] = deepest["location"], deepest.get("quote_verified")
