@@ -376,6 +376,14 @@ COVERAGE_RED = [
 ]
 
 
+COVERAGE_RED += [
+    Variant("knowledge as a liability limit", SPA_EN_UK, "## 6. Warranties\n\n6.1 The Vendor shall not be liable for breach of any Warranty of which it was not aware.\n",
+            "sha_spa", "Purchaser", "knowledge_qualifier", "RED", "6.1"),
+    Variant("knowledge, information and belief", SPA_EN_UK, "## 6. Warranties\n\n6.1 Each Warranty is given to the best of the Vendor's knowledge, information and belief.\n",
+            "sha_spa", "Purchaser", "knowledge_qualifier", "RED", "6.1"),
+]
+
+
 @pytest.mark.parametrize("variant", COVERAGE_RED, ids=lambda v: v.name)
 def test_added_position_finds_its_issue(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
