@@ -545,3 +545,33 @@ EIGHTH_RED = [
 @pytest.mark.parametrize("variant", EIGHTH_RED, ids=lambda v: v.name)
 def test_eighth_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# A ninth set: English SHA and services phrasings; first run reported in docs/quality.md.
+NINTH_RED = [
+    Variant("second vote on equality", SHA_EN, "## 5. Board\n\n5.1 The Founder may appoint the Chair.\n\n5.2 If there is an equality of votes, the Chair shall have a second vote.\n",
+            "sha_spa", "Investor", "casting_vote", "RED", "5.2"),
+    Variant("all decisions by majority holders", SHA_EN, "## 9. Shareholder Decisions\n\n9.1 All decisions of the Company, including the approval of the budget, shall be taken by Shareholders holding a majority of the Shares.\n",
+            "sha_spa", "Investor", "reserved_matters", "RED", "9.1"),
+    Variant("matter does not proceed", SHA_EN, "## 10. Deadlock\n\n10.1 If the Board cannot reach a decision on a matter, the matter shall not proceed and the Company shall carry on its business as before.\n",
+            "sha_spa", "Investor", "deadlock", "RED", "10.1"),
+    Variant("pre-emption waived", SHA_EN, "## 6. New Shares\n\n6.1 The Board may allot new Shares to any person on such terms as it thinks fit, and the Shareholders waive any pre-emption rights.\n",
+            "sha_spa", "Investor", "pre_emption", "RED", "6.1"),
+    Variant("sale without offer for our shares", SHA_EN, "## 11. Transfers\n\n11.2 The Founder may sell all of its Shares to a third party without any obligation to procure an offer for the Investor's Shares.\n",
+            "sha_spa", "Investor", "tag_along", "RED", "11.2"),
+    Variant("no dividend unless the board decides", SHA_EN, "## 12. Dividends\n\n12.1 No dividend shall be declared unless the Board in its sole discretion decides otherwise.\n",
+            "sha_spa", "Investor", "dividend", "RED", "12.1"),
+    Variant("fees for the remainder of the term", SERVICES_EN, "## 15. Termination\n\n15.4 Upon termination for any reason, the Client shall immediately pay all fees that would have been payable for the remainder of the Term.\n",
+            "generic", "Client", "termination_payout", "RED", "15.4"),
+    Variant("vendor assigns to affiliates", SERVICES_EN, "## 20. Assignment\n\n20.1 The Vendor may assign this Agreement to any of its affiliates or to any purchaser of its business without the Client's consent. The Client may not assign this Agreement.\n",
+            "generic", "Client", "assignment", "RED", "20.1"),
+    Variant("vendor owns deliverables", SERVICES_EN, "## 9. Ownership\n\n9.1 The Vendor owns all right, title and interest in the Deliverables, including all intellectual property rights in them.\n",
+            "generic", "Client", "ip_ownership", "RED", "9.1"),
+    Variant("credits the exclusive remedy", SERVICES_EN, "## 4. Service Levels\n\n4.5 Service credits are the Client's exclusive remedy for any failure to meet the Service Levels.\n",
+            "generic", "Client", "sole_remedy", "RED", "4.5"),
+]
+
+
+@pytest.mark.parametrize("variant", NINTH_RED, ids=lambda v: v.name)
+def test_ninth_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
