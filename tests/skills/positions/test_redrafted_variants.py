@@ -575,3 +575,29 @@ NINTH_RED = [
 @pytest.mark.parametrize("variant", NINTH_RED, ids=lambda v: v.name)
 def test_ninth_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# A tenth set: Chinese SPA and services phrasings; first run reported in docs/quality.md.
+TENTH_RED = [
+    Variant("zh cap 最高不超过 百分之八", SPA_ZH, "## 第十条 责任限制\n\n10.2 转让方对受让方的全部赔偿责任，最高不超过转让价款的百分之八。\n",
+            "sha_spa", "受让方", "liability_cap", "RED", "10.2"),
+    Variant("zh claims waived after nine months", SPA_ZH, "## 第十条 责任限制\n\n10.4 受让方未在交割日后九个月内提出索赔的，视为放弃索赔权利。\n",
+            "sha_spa", "受让方", "claims_period", "RED", "10.4"),
+    Variant("zh warranties only on actual knowledge", SPA_ZH, "## 第八条 陈述与保证\n\n8.3 转让方仅就其实际知悉的事项作出陈述与保证。\n",
+            "sha_spa", "受让方", "knowledge_qualifier", "RED", "8.3"),
+    Variant("zh no termination while conditions open", SPA_ZH, "## 第五条 先决条件\n\n5.3 先决条件未能满足的，双方应继续努力促成，任何一方均不得因此解除本协议。\n",
+            "sha_spa", "受让方", "long_stop", "RED", "5.3"),
+    Variant("zh buyer pays 10% on any termination", SPA_ZH, "## 第十五条 协议解除\n\n15.2 本协议因任何原因解除的，受让方应向转让方支付转让价款百分之十的违约金。\n",
+            "sha_spa", "受让方", "termination_fee", "RED", "15.2"),
+    Variant("zh supplier capped at a month's fees", SERVICES_ZH, "## 第九条 违约责任\n\n9.2 乙方因违约向甲方承担的赔偿责任以一个月服务费为上限。\n",
+            "generic", "甲方", "liability_cap", "RED", "9.2"),
+    Variant("zh rest of the term on any termination", SERVICES_ZH, "## 第八条 合同解除\n\n8.3 合同因任何原因提前解除的，甲方应支付剩余合同期限内的全部服务费。\n",
+            "generic", "甲方", "termination_payout", "RED", "8.3"),
+    Variant("zh six months' non-renewal notice", SERVICES_ZH, "## 第二条 合同期限\n\n2.3 任何一方不再续约的，应于期满前六个月书面通知对方，否则合同自动续期。\n",
+            "generic", "甲方", "renewal_notice", "RED", "2.3"),
+]
+
+
+@pytest.mark.parametrize("variant", TENTH_RED, ids=lambda v: v.name)
+def test_tenth_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
