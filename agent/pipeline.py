@@ -33,6 +33,8 @@ logger = logging.getLogger(__name__)
 
 MODES = ("react", "checklist", "offline")
 MODEL_DOWN_AFTER = 2  # model failures in a row (each one after the client's own retries)
+UNUSABLE_AFTER = 3  # clauses in a row whose every model answer was refused (not risks, or risks without words)
+UNUSABLE = ("unparsable", "invalid_answer")
 TEXT_SUFFIXES = {".md", ".txt", ".markdown"}
 ProgressFn = Callable[[int, int, str], None]
 
@@ -61,6 +63,7 @@ class ReviewContext:
     review: dict[str, Any]
     mode: str
     model_failures: int = 0
+    unusable_clauses: int = 0  # clauses in a row where the model answered, but never usably
 
     @property
     def review_id(self) -> str:
@@ -72,22 +75,35 @@ class ReviewContext:
 
     @property
     def model_down(self) -> bool:
-        """After MODEL_DOWN_AFTER model failures in a row, stop asking it (each try costs the timeouts and retries):
-        clauses not yet started go offline, and clauses under way are refused at their next turn (ModelGate)."""
-        return self.model_failures >= MODEL_DOWN_AFTER
+        """After MODEL_DOWN_AFTER model failures in a row, or UNUSABLE_AFTER clauses in a row where every answer
+        was unusable (a model too small for the task), stop asking it: each try costs requests that, on a local
+        server, take a minute each. Clauses not yet started go offline, and clauses under way are refused at
+        their next turn (ModelGate)."""
+        return self.down_reason is not None
+
+    @property
+    def down_reason(self) -> str | None:
+        if self.unusable_clauses >= UNUSABLE_AFTER:  # first: the gate's own refusals count as failures after it
+            return f"model gave no usable answer on {UNUSABLE_AFTER} clauses in a row"
+        if self.model_failures >= MODEL_DOWN_AFTER:
+            return "model unavailable"
+        return None
 
 
 class ModelGate:
     """The review's model, refused at once while it is down, so a clause already under way stops asking it at its
     next turn instead of spending its own timeouts and retries on a server that earlier clauses found dead."""
 
-    def __init__(self, llm: ChatModel, is_down: Callable[[], bool]) -> None:
+    def __init__(self, llm: ChatModel, down_reason: Callable[[], str | None]) -> None:
         self.llm = llm
-        self.is_down = is_down
+        self.down_reason = down_reason
 
     async def chat(self, messages: list[dict[str, Any]], **options: Any) -> Any:
-        if self.is_down():
+        reason = self.down_reason()
+        if reason == "model unavailable":
             raise LLMUnavailable("model unavailable (earlier requests failed)")
+        if reason:
+            raise LLMUnavailable(f"not asked: the {reason}")
         return await self.llm.chat(messages, **options)
 
 
@@ -200,7 +216,7 @@ async def review_unit(ctx: ReviewContext, unit: ClauseUnit) -> ClauseUnit:
     modes = list(MODES[MODES.index(ctx.mode):])
     if ctx.llm is None or ctx.model_down:
         if ctx.mode != "offline":
-            unit.fallbacks.append({"mode": ctx.mode, "reason": "no model available" if ctx.llm is None else "model unavailable"})
+            unit.fallbacks.append({"mode": ctx.mode, "reason": "no model available" if ctx.llm is None else ctx.down_reason})
         modes = ["offline"]
     if "react" in modes and await _guarded(_react(ctx, unit), unit, "react"):
         unit.mode = "react"
@@ -213,8 +229,20 @@ async def review_unit(ctx: ReviewContext, unit: ClauseUnit) -> ClauseUnit:
         else:
             unit.mode = "offline"
             unit.risks = risks_from_findings(run.skill_context, unit.clause_id, ctx.language)
+    _count_unusable(ctx, unit)
     unit.seconds = round(time.monotonic() - started, 3)
     return unit
+
+
+def _count_unusable(ctx: ReviewContext, unit: ClauseUnit) -> None:
+    """A clause the model answered in every mode it was asked, never usably, counts toward UNUSABLE_AFTER; a
+    clause it answered usably starts the count again."""
+    if unit.mode in ("react", "checklist"):
+        ctx.unusable_clauses = 0
+        return
+    reasons = [f["reason"] for f in unit.fallbacks if f["mode"] in ("react", "checklist")]
+    if reasons and all(r.startswith(UNUSABLE) for r in reasons):
+        ctx.unusable_clauses += 1
 
 
 async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings: AgentSettings, mode: str,
@@ -232,7 +260,7 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     checklist = await tools.call("get_checklist", review_id=review["review_id"])
     units, missing = plan_units(checklist.get("items", []), await outline(tools, review["review_id"]))
     ctx = ReviewContext(tools=tools, settings=settings, llm=None, review=review, mode=mode)
-    ctx.llm = ModelGate(llm, lambda: ctx.model_down) if llm is not None else None
+    ctx.llm = ModelGate(llm, lambda: ctx.down_reason) if llm is not None else None
     limiter = anyio.CapacityLimiter(settings.concurrency)
     done = 0
     if progress:
