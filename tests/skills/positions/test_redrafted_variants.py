@@ -601,3 +601,27 @@ TENTH_RED = [
 @pytest.mark.parametrize("variant", TENTH_RED, ids=lambda v: v.name)
 def test_tenth_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# An eleventh set: Chinese shareholders' agreement and construction phrasings; first run in docs/quality.md.
+ELEVENTH_RED = [
+    Variant("zh quorum without our director", SHA_ZH2, "## 第八条 董事会\n\n8.1 董事会由五名董事组成，甲方委派三名，乙方委派两名。\n\n8.4 董事会会议由三名以上董事出席即可召开。\n",
+            "sha_spa", "乙方", "quorum", "RED", "8.4"),
+    Variant("zh budget by half the votes", SHA_ZH2, "## 第七条 股东会\n\n7.2 股东会作出决议，须经代表二分之一以上表决权的股东通过，包括批准年度预算及关联交易。\n",
+            "sha_spa", "乙方", "reserved_matters", "RED", "7.2"),
+    Variant("zh majority sells without us", SHA_ZH2, "## 第十条 股权转让\n\n10.3 甲方转让其股权的，无需经乙方同意，乙方亦无权要求一并出售。\n",
+            "sha_spa", "乙方", "tag_along", "RED", "10.3"),
+    Variant("zh delay damages with no cap", ZH_CONSTRUCTION, "## 第7条 工期\n\n7.5 因承包人原因导致工期延误的，承包人应按每日合同价款的千分之一支付误期赔偿金。\n",
+            "fidic", "承包人", "delay_damages_cap", "RED", "7.5"),
+    Variant("zh progress payment in ninety days", ZH_CONSTRUCTION, "## 第12条 合同价款与支付\n\n12.3 发包人收到进度付款申请单后，应在九十天内完成审核并支付。\n",
+            "fidic", "承包人", "payment_period", "RED", "12.3"),
+    Variant("zh seven-day claim notice", ZH_CONSTRUCTION, "## 第19条 索赔\n\n19.1 承包人应在知道索赔事件发生之日起七日内提出索赔意向通知，否则视为放弃索赔。\n",
+            "fidic", "承包人", "claim_notice", "RED", "19.1"),
+    Variant("zh retention six per cent", ZH_CONSTRUCTION, "## 第15条 质量保证金\n\n15.1 发包人在支付工程进度款时按进度款的百分之六扣留质量保证金。\n",
+            "fidic", "承包人", "retention", "RED", "15.1"),
+]
+
+
+@pytest.mark.parametrize("variant", ELEVENTH_RED, ids=lambda v: v.name)
+def test_eleventh_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
