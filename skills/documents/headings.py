@@ -284,6 +284,28 @@ def _schedules(text: str, lines: Lines) -> list[Candidate]:
     return out
 
 
+# Chinese annexes: "## 附件二 披露函" or "附表1 付款计划" at the start of its own line. A list of annexes
+# ("附件二：披露函") carries a colon after the number and is no heading.
+_ZH_SCHEDULE = re.compile(r"(?P<word>附件|附表|附录)(?P<ident>[一二三四五六七八九十]{1,3}|\d{1,3})(?![：:、\d一二三四五六七八九十])")
+
+
+def _zh_schedules(text: str, lines: Lines) -> list[Candidate]:
+    out: list[Candidate] = []
+    for match in _ZH_SCHEDULE.finditer(text):
+        pos = match.start()
+        line_start, line_end = lines.bounds(pos)
+        boundary, markdown = _boundary(text, line_start, pos)
+        if boundary != "line":
+            continue
+        body = text[match.end():line_end].strip()
+        if not markdown and len(body) > 40:
+            continue  # a sentence that begins with the annex's name, not its heading
+        clause_id = f"{match.group('word')}{match.group('ident')}"
+        out.append(Candidate(pos, match.end(), "schedule", match.group(0), clause_id, boundary, body, weight=3.0,
+                             strong=markdown))
+    return out
+
+
 def _chinese(text: str, lines: Lines) -> list[Candidate]:
     """第X条 / 第X章 (trusted), 一、 top-level parts, （一）/（1）/1. list items; all at the start of a line."""
     out: list[Candidate] = []
@@ -350,6 +372,8 @@ def _paragraphs(text: str, lines: Lines, language: str) -> list[Candidate]:
 def find_candidates(text: str, language: str) -> list[Candidate]:
     lines = Lines(text)
     found = _numbered(text, lines, language) + _schedules(text, lines) + _paragraphs(text, lines, language)
+    if language == "zh":
+        found += _zh_schedules(text, lines)
     if language == "zh" or re.search(r"^[ \t#>*]*第[ \t]*[" + CN_NUMERAL + r"\d]+[ \t]*[条章]", text, re.MULTILINE):
         found += _chinese(text, lines)
     # one candidate per position; the numbered reading of "(1)" style markers is never produced, so the

@@ -82,8 +82,19 @@ class ConditionsOutput(BaseModel):
     summary: str
 
 
+# A list of the agreement's annexes or a boilerplate section names the conditions without stating them
+_NOT_CONDITIONS = re.compile(r"附件如下|以下附件|annex(?:es)?\s+(?:are|is)\s+(?:as\s+follows|attached)|schedules?\s+(?:are|is)\s+attached|"
+                             r"the\s+following\s+(?:schedules|annexes|exhibits)", re.I)
+_BOILERPLATE_HEADING = re.compile(r"其他|其它|一般规定|杂项|miscellaneous|general\s+provisions|boilerplate", re.I)
+
+
 def _condition_clauses(structure: DocumentStructure) -> list[Clause]:
-    anchors = [c for c in structure.iter_clauses() if CP_INTRO.search(c.text) and COMPLETION.search(c.text)]
+    def boilerplate(clause: Clause) -> bool:
+        parent = structure.parent_of(clause)
+        return bool(_NOT_CONDITIONS.search(clause.text) or _BOILERPLATE_HEADING.search(clause.title or "")
+                    or (parent is not None and _BOILERPLATE_HEADING.search(parent.title or "")))
+
+    anchors = [c for c in structure.iter_clauses() if CP_INTRO.search(c.text) and COMPLETION.search(c.text) and not boilerplate(c)]
     items: list[Clause] = []
     for anchor in anchors:
         items.extend(anchor.children or [anchor])

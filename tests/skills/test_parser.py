@@ -347,3 +347,15 @@ def test_a_clause_that_opens_by_citing_another_has_no_title():
     )
     assert doc.get_clause("7.2").title == ""
     assert doc.cross_references[0].source_clause_id == "7.2" and doc.cross_references[0].target_id == "7.1"
+
+
+def test_chinese_annexes_are_parts_of_their_own_not_text_of_the_last_clause():
+    from paralaw.skills.documents.loaders import parse_document_text
+
+    text = ("# 股权转让协议\n\n## 第一条 转让\n\n1.1 转让方同意转让标的股权。\n\n## 第二条 其他\n\n2.1 本协议附件如下：\n\n"
+            "附件一：交割文件清单\n\n附件二：共管账户安排\n\n## 附件一 交割文件清单\n\n（1）股东会决议原件；（2）营业执照。\n\n"
+            "## 附件二 共管账户安排\n\n共管账户以转让方名义开立，开户银行经转让方认可。\n")
+    structure = parse_document_text(text, filename="spa.md")
+    top = [c.clause_id for c in structure.clauses]
+    assert top[-2:] == ["附件一", "附件二"], top
+    assert "开户银行" not in structure.get_clause("2.1").text and "开户银行" in structure.get_clause("附件二").text
