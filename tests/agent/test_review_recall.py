@@ -1,9 +1,8 @@
 """The offline review finds the planted issues of all seven review cases, each once, and raises no false alarm
 on clean templates (bench/review_recall.py prints the same figures, see docs/quality.md).
 
-Measured when this test was last changed: 38 of 38 planted issues, 0 duplicated risks of 62, one high finding
-that is no planted issue (zh_spa 19.8, a subjective condition in an annex), no high risk on any of the four clean
-controls. The three newest cases (us_spa, hk_jv_sha, zh_spa) were found 2 of 15 before the review positions.
+Measured when this test was last changed: 38 of 38 planted issues, 0 duplicated risks of 60, no high finding
+that is no planted issue, no high risk on any of the four clean controls. The three newest cases (us_spa, hk_jv_sha, zh_spa) were found 2 of 15 before the review positions.
 The assertions keep a margin of one issue per case."""
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ def test_overall_recall_and_false_positives(results):
     overall = review_recall.overall(list(results.values()))
     assert overall >= 35 / 38
     false_positives = [fp for r in results.values() for fp in r.high_false_positives]
-    assert len(false_positives) <= 2, false_positives
+    assert len(false_positives) <= 1, false_positives
 
 
 def test_each_issue_is_reported_once(results):
