@@ -625,3 +625,29 @@ ELEVENTH_RED = [
 @pytest.mark.parametrize("variant", ELEVENTH_RED, ids=lambda v: v.name)
 def test_eleventh_set_issue_is_found(variant):
     test_redrafted_issue_is_found_at_its_operative_clause(variant)
+
+
+# A twelfth set: English construction, NDA and services phrasings; first run reported in docs/quality.md.
+TWELFTH_RED = [
+    Variant("claim notified within fourteen days", CONSTRUCTION_EN, "## 20. Claims\n\n20.2 Any claim by the Contractor for additional time or money shall be notified to the Engineer no later than fourteen (14) days after the event, otherwise the Employer shall be released from all liability.\n",
+            "fidic", "Contractor", "claim_notice", "RED", "20.2"),
+    Variant("interim certificate paid in 84 days", CONSTRUCTION_EN, "## 14. Payment\n\n14.7 Payment of each interim certificate shall be made by the Employer within 84 days of its issue.\n",
+            "fidic", "Contractor", "payment_period", "RED", "14.7"),
+    Variant("liquidated damages without limit", CONSTRUCTION_EN, "## 8. Completion\n\n8.7 The Contractor shall pay liquidated damages for delay at the rate of 0.2% of the Contract Price for each day of delay, without limit.\n",
+            "fidic", "Contractor", "delay_damages_cap", "RED", "8.7"),
+    Variant("retention fifteen per cent", CONSTRUCTION_EN, "## 14. Payment\n\n14.3 Retention Money shall be deducted at fifteen per cent (15%) of each interim payment until Completion.\n",
+            "fidic", "Contractor", "retention", "RED", "14.3"),
+    Variant("NDA obligations expire in six months", NDA_EN, "## 8. Duration\n\n8.1 The Receiving Party's obligations under this Agreement expire six months after the Effective Date.\n",
+            "generic", "Disclosing Party", "nda_term", "RED", "8.1"),
+    Variant("NDA know-how in memory", NDA_EN, "## 6. Residuals\n\n6.1 The Receiving Party may use for any purpose the general ideas, concepts and know-how retained in the memory of its personnel.\n",
+            "generic", "Disclosing Party", "nda_residuals", "RED", "6.1"),
+    Variant("invoices payable on receipt", SERVICES_EN, "## 6. Invoicing\n\n6.1 All invoices are due and payable upon receipt.\n",
+            "generic", "Client", "payment_period", "RED", "6.1"),
+    Variant("suspension without notice", SERVICES_EN, "## 7. Suspension\n\n7.1 The Vendor reserves the right to suspend the Services without notice if it reasonably suspects misuse.\n",
+            "generic", "Client", "suspension", "RED", "7.1"),
+]
+
+
+@pytest.mark.parametrize("variant", TWELFTH_RED, ids=lambda v: v.name)
+def test_twelfth_set_issue_is_found(variant):
+    test_redrafted_issue_is_found_at_its_operative_clause(variant)
