@@ -16,9 +16,9 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from .locate import is_descendant
+from .sweep import WHOLE
 
 POSITIONS_TOOL = "review_positions"
-WHOLE = "*"
 _ABSENCE = re.compile(r"^(missing|no)_")
 _LEVEL = {"high": 0, "medium": 1, "low": 2}
 _SPACE = re.compile(r"\s+")

@@ -24,10 +24,8 @@ from .prompts import build_react_agent_messages
 from .react import react_agent_loop
 from .risks import normalize_risk, risk_key, verify_quotes
 from .settings import AgentSettings
-from .sweep import sweep_unit
+from .sweep import WHOLE as WHOLE_DOCUMENT, sweep_unit
 from .units import ClauseUnit, outline, plan_units
-
-WHOLE_DOCUMENT = "*"
 
 logger = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from ..packs import resolve_domain
 from ..positions import evaluate_positions, resolve_positions
+from .load_review_criteria import ALL
 
-WHOLE = ("*", "", "all")
 
 
 class PositionsInput(ClauseInput):
@@ -61,7 +61,7 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
     positions, source = resolve_positions(domain, data.playbook_data, data.playbook_path)
     results = evaluate_positions(positions, structure, domain=domain, our_party=snapshot.get("our_party") or "",
                                  language=snapshot.get("language"))
-    if data.clause_id not in WHOLE:
+    if data.clause_id.strip() not in ALL:
         wanted = data.clause_id.strip()
         results = [r for r in results if r.clause_id == wanted or r.clause_id.startswith((wanted + ".", wanted + "("))]
     if data.topic:

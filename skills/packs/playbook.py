@@ -19,6 +19,7 @@ import yaml
 from pydantic import ValidationError
 
 from .criteria import CriteriaError, _key_path, _line_for, _marks, describe_problem, parse_criteria
+from ..positions.packs import validate_positions
 
 
 def _checklist_item_model():
@@ -63,11 +64,7 @@ def _check_checklist(data: dict[str, Any], source: str, lines: dict[tuple[Any, .
 def _check_positions(data: dict[str, Any], source: str) -> None:
     if not data.get("positions"):
         return
-    try:
-        from paralaw.skills.positions.packs import _validated
-    except ImportError:  # positions are not part of this installation
-        return
-    _validated(data, source)
+    validate_positions(data, source)
 
 
 def check_playbook(text: str, source: str, fmt: str | None = None) -> dict[str, Any]:

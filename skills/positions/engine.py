@@ -36,7 +36,6 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 class Sentence:
     clause: Clause
     text: str
-    start: int
     titles: str  # the clause's heading and its parents' headings, lower-cased
     in_definitions: bool
     matchable: str = ""  # the text with clause-number dots masked, for the position patterns
@@ -56,8 +55,6 @@ class PositionResult:
     position: str = ""
     proposed_wording: str = ""
     fallback: str = ""
-    priority: str = "should_have"
-    also_reported_as: list[str] = field(default_factory=list)
 
 
 def _sentences(structure: DocumentStructure) -> list[Sentence]:
@@ -74,15 +71,13 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
 
     for clause in structure.iter_clauses():
         text = clause.text
-        offset = clause.start if structure.text.startswith(text, clause.start) else -1  # -1: not at its span (no search: linear time)
         body_from = _body_start(text, clause)
         titles = titles_of(clause)
         in_definitions = bool(_DEFINITION_HEADING.search(titles))
         for sentence in split_sentences(text[body_from:]):
             if len(sentence.text) < (_MIN_SENTENCE_CJK if _CJK.search(sentence.text) else _MIN_SENTENCE):
                 continue
-            start = offset + body_from + sentence.start if offset >= 0 else -1
-            out.append(Sentence(clause=clause, text=sentence.text, start=start, titles=titles, in_definitions=in_definitions,
+            out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
                                 matchable=masked(sentence.text)))
     return out
 
@@ -129,7 +124,7 @@ def our_roles(sides: Sides, our_party: str) -> set[str]:
     return names - {""}
 
 
-def applies(position: Position, *, domain: str, ours: set[str], language: str, opening: str) -> bool:
+def applies(position: Position, *, domain: str, ours: set[str], language: str, opening: str, kind: str) -> bool:
     rule = position.applies
     if rule.domains and domain not in rule.domains:
         return False
@@ -139,7 +134,6 @@ def applies(position: Position, *, domain: str, ours: set[str], language: str, o
         return False
     if rule.contract and not _any(rule.contract, opening, Sides()):
         return False
-    kind = contract_kind(opening)
     if rule.kinds and kind and kind not in rule.kinds:
         return False
     return True
@@ -217,7 +211,6 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
                       sides: Sides, kinds: dict[str, set[str]] | None = None) -> PositionResult | None:
     base = dict(position_id=position.id, title=position.title, topic=position.topic,
                 proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
-                priority=position.priority, also_reported_as=position.also_reported_as,
                 position=(position.standard.text if position.standard else ""))
     rationale = f" {position.rationale.strip()}" if position.rationale else ""
     candidates = _candidates(position, sentences, sides, kinds)
@@ -275,9 +268,10 @@ def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, 
     ours = our_roles(sides, our_party)
     language = language or structure.language
     opening = structure.text[:3000]
+    kind = contract_kind(opening)
     sentences = _sentences(structure)
     chosen = [p for p in positions.positions
-              if applies(p, domain=domain, ours=ours, language=language, opening=opening)]
+              if applies(p, domain=domain, ours=ours, language=language, opening=opening, kind=kind)]
     kinds = clause_kinds(structure) if any(p.find.categories for p in chosen) else {}
     results = []
     for position in chosen:

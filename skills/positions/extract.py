@@ -190,7 +190,7 @@ def extract_value(spec: Extract, sentence: str, clause_text: str, structure: Doc
     if spec.kind == "holder":
         return holder(text, sides, spec.near)
     if spec.kind == "flag":
-        return _flag(_fill(spec.pattern, sides), text)
+        return _flag(fill_sides(spec.pattern, sides), text)
     if spec.kind == "missing_items":
         return [label for label, pattern in spec.items.items() if not re.search(pattern, text, re.I)]
     raise ValueError(f"unknown extract kind {spec.kind}")
@@ -213,12 +213,10 @@ def masked(text: str) -> str:
     return _NUMBER_DOT.sub("\u00b7", text)
 
 
-def _fill(pattern: str, sides: Sides) -> str:
+def fill_sides(pattern: str, sides: Sides) -> str:
     """A pattern with {us} and {them} standing for our and the other side's names."""
     for key, names in (("{us}", sides.us), ("{them}", sides.them)):
         if key in pattern:
             pattern = pattern.replace(key, f"(?:{_names_re(tuple(names)).pattern})" if names else "(?!x)x")
     return pattern
 
-
-fill_sides = _fill

@@ -25,11 +25,13 @@ class PositionsError(SkillFailure):
     code = "INVALID_POSITIONS"
 
 
-def _validated(data: Any, source: str) -> PositionSet:
+def validate_positions(data: Any, source: str) -> PositionSet:
+    """Positions from parsed YAML/JSON, or PositionsError (INVALID_ARGUMENT) naming each key and problem."""
     try:
         return positions_from_data(data, source)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors(include_url=False))
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg'].removeprefix('Value error, ')}"
+                             for e in exc.errors(include_url=False))
         raise PositionsError(f"{source}: invalid positions: {problems}", code="INVALID_ARGUMENT",
                              details={"source": source}) from exc
     except ValueError as exc:
@@ -41,7 +43,7 @@ def _pack_file(domain: str) -> PositionSet:
     path = resources.files("paralaw.skills.packs").joinpath("data", domain, "positions.yaml")
     if not path.is_file():
         return PositionSet(name=domain)
-    return _validated(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, f"{domain}/positions.yaml")
+    return validate_positions(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, f"{domain}/positions.yaml")
 
 
 def pack_positions(domain: str) -> PositionSet:
@@ -74,7 +76,7 @@ def resolve_positions(domain: str, playbook: Any = None, playbook_path: str | No
     data, source = _playbook_data(playbook, playbook_path)
     if not isinstance(data, dict) or not data.get("positions"):
         return base, f"domain pack: {domain}"
-    own = _validated(data, source)
+    own = validate_positions(data, source)
     if data.get("extends_pack", True) is False:
         return own, source
     return own.merged_over(base), f"{source} over domain pack: {domain}"

@@ -1,8 +1,12 @@
-"""Fixtures for the agent tests: the scripted model server and a model client pointed at it."""
+"""Fixtures for the agent tests: the scripted model server, a model client pointed at it, and `paralaw review`
+run in this process."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from typer.testing import CliRunner
 
 from paralaw.agent.llm import OpenAIChatModel
 
@@ -38,3 +42,19 @@ def make_model(sleeps):
 @pytest.fixture
 def anyio_backend():
     return "asyncio"
+
+
+@pytest.fixture
+def review(tmp_path, monkeypatch):
+    """`paralaw review ...` in this process (no interpreter start-up), from tmp_path, with no LLM configured."""
+    from paralaw.agent.cli import app
+
+    for name in list(os.environ):
+        if name.startswith(("OPENAI_", "USE_REACT", "PARALAW_")):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str):
+        return CliRunner().invoke(app, ["review", *args])
+
+    return run

@@ -10,10 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from data_paths import CASES
-from paralaw.agent.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,20 +20,6 @@ def paralaw(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "USE_REACT", "PARALAW_"))}
     return subprocess.run([sys.executable, "-m", "paralaw.agent.cli", "review", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=180)
-
-
-@pytest.fixture
-def review(tmp_path, monkeypatch):
-    """`paralaw review ...` in this process (no interpreter start-up), from tmp_path, with no LLM configured."""
-    for name in list(os.environ):
-        if name.startswith(("OPENAI_", "USE_REACT", "PARALAW_")):
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
-
-    def run(*args: str):
-        return CliRunner().invoke(app, ["review", *args])
-
-    return run
 
 
 def test_readme_first_command_on_the_example(tmp_path):

@@ -11,29 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from paralaw.agent import cli as cli_module
-from paralaw.agent.cli import app
 from paralaw.agent.cli_review import fail_on_line
 from paralaw.agent.units import ClauseUnit
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "services_agreement.md"
 SMALL = "# Support Agreement\n\n## 1. Term\n\n1.1 This agreement lasts one year.\n"
-
-
-@pytest.fixture
-def review(tmp_path, monkeypatch):
-    """`paralaw review ...` in this process, from tmp_path, with no LLM configured."""
-    for name in list(os.environ):
-        if name.startswith(("OPENAI_", "USE_REACT", "PARALAW_")):
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
-
-    def run(*args: str):
-        return CliRunner().invoke(app, ["review", *args])
-
-    return run
 
 
 def one_line(done) -> str:

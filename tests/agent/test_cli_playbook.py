@@ -5,15 +5,12 @@ example playbook in examples/ works as the README says."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import anyio
 import pytest
 from mcp import Client
-from typer.testing import CliRunner
 
-from paralaw.agent.cli import app
 from paralaw.server import build_server
 from paralaw.skills.packs import load_pack
 from paralaw.skills.packs.playbook import check_playbook, merge_checklist
@@ -30,19 +27,6 @@ CRITERION = """criteria:
     forbidden_terms: ['shall not be limited']
     severity: high
 """
-
-
-@pytest.fixture
-def review(tmp_path, monkeypatch):
-    for name in list(os.environ):
-        if name.startswith(("OPENAI_", "USE_REACT", "PARALAW_")):
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
-
-    def run(*args: str):
-        return CliRunner().invoke(app, ["review", *args])
-
-    return run
 
 
 @pytest.mark.parametrize("text, words", [

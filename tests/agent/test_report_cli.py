@@ -16,23 +16,18 @@ import pytest
 from docx.oxml.ns import qn
 from docx_fixtures import reject_all, tracked_paragraph
 from lxml import etree
-from typer.testing import CliRunner
 
-from paralaw.agent.cli import app
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "services_agreement.md"
 CAP = "8.2 The Supplier's total aggregate liability under or in connection with this Agreement shall not exceed the Charges paid in the "
 
 
 @pytest.fixture
-def review(tmp_path, monkeypatch):
-    for name in list(os.environ):
-        if name.startswith(("OPENAI_", "USE_REACT", "PARALAW_")):
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
+def review(review):
+    """The shared `paralaw review` runner (conftest.py), asserting that the review succeeds."""
 
     def run(*args: str):
-        done = CliRunner().invoke(app, ["review", *args])
+        done = review(*args)
         assert done.exit_code == 0, done.output
         return done
 
