@@ -1,4 +1,4 @@
-"""`paralaw matrix PATH...`: a data room into a due-diligence matrix (agent/matrix), with a progress bar on a
+"""`paralaw matrix PATH...`: a data room into a due-diligence matrix (server/matrix), with a progress bar on a
 terminal and one-line errors like every other command.
 
 The rows stream into a SQLite file beside the first output (`m.json` -> `m.matrix.db`, or `--store`); a rerun
@@ -59,8 +59,8 @@ def matrix(
     store: Optional[str] = typer.Option(None, "--store", help="SQLite file the rows stream into (default: beside the first output, NAME.matrix.db)."),
 ) -> None:
     """Every contract under PATH... as one row of a due-diligence matrix: CUAD categories and position flags."""
-    from paralaw.agent.matrix import MatrixError, MatrixStore, build_matrix
-    from paralaw.agent.matrix import export
+    from paralaw.server.matrix import MatrixError, MatrixStore, build_matrix
+    from paralaw.server.matrix import export
 
     if not (json_out or xlsx_out or csv_out):
         fail("INVALID_OPTION", "say where the matrix goes: --json, --xlsx and/or --csv")

@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from paralaw.agent.matrix import MatrixStore, build_matrix
+from paralaw.server.matrix import MatrixStore, build_matrix
 
 from .perf_support import CUAD
 

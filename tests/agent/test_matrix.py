@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from paralaw.agent.cli import app
-from paralaw.agent.matrix import CATEGORY_GROUPS, MatrixStore, build_matrix, category_names
-from paralaw.agent.matrix.export import write_json, write_xlsx
+from paralaw.server.matrix import CATEGORY_GROUPS, MatrixStore, build_matrix, category_names
+from paralaw.server.matrix.export import write_json, write_xlsx
 
 SUPPLY = """# Supply Agreement
 
@@ -230,8 +230,8 @@ def test_the_command_writes_json_csv_and_xlsx_then_resumes(room, in_process, tmp
 def test_text_that_looks_like_a_formula_stays_text(tmp_path):
     import openpyxl
 
-    from paralaw.agent.matrix import empty_row
-    from paralaw.agent.matrix.export import write_csv
+    from paralaw.server.matrix import empty_row
+    from paralaw.server.matrix.export import write_csv
 
     row = empty_row("odd.md")
     row["categories"]["Cap On Liability"] = {"found": True, "clause_ids": ["9"], "quote": "=HYPERLINK(\"http://x\")", "value": "+100"}
@@ -264,8 +264,8 @@ def test_bad_input_is_one_line_and_exit_2(args, code, tmp_path, monkeypatch):
 def test_a_contract_that_kills_its_worker_costs_only_its_own_row(tmp_path):
     from matrix_tasks import crash_or_answer
 
-    from paralaw.agent.matrix.files import Contract
-    from paralaw.agent.matrix.run import _local
+    from paralaw.server.matrix.files import Contract
+    from paralaw.server.matrix.run import _local
 
     names = ["a.md", "b.md", "crash.md", "c.md", "d.md", "e.md", "f.md"]
     jobs = [Contract(str(tmp_path / name), name) for name in names]
@@ -279,7 +279,7 @@ def test_a_contract_past_its_cpu_budget_gets_document_too_complex():
     import resource
     import time
 
-    from paralaw.agent.matrix.limits import OverTime, cpu_budget
+    from paralaw.server.matrix.limits import OverTime, cpu_budget
 
     before = resource.getrlimit(resource.RLIMIT_CPU)
     started = time.process_time()

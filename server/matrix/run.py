@@ -49,7 +49,7 @@ def _context():
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["paralaw.agent.matrix.warm"])
+    context.set_forkserver_preload(["paralaw.server.matrix.warm"])
     return context
 
 

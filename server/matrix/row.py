@@ -65,9 +65,7 @@ def guess_domain(text: str) -> str:
 
 
 def _flag(result) -> dict[str, Any]:
-    from paralaw.agent.risks import normalize_risk_level
-
-    return {"clause_id": result.clause_id, "risk_level": normalize_risk_level(result.severity),
+    return {"clause_id": result.clause_id, "risk_level": result.severity,
             "risk_type": f"position_{result.position_id}", "description": result.message, "verdict": result.verdict,
             "topic": result.topic, "location": {"original_text": result.evidence} if result.evidence else None}
 
