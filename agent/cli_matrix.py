@@ -25,6 +25,18 @@ def _store_path(store: Optional[str], outputs: list[Optional[str]]) -> Path:
     return first.with_name(first.stem + ".matrix.db")
 
 
+def _playbook(path: str) -> dict:
+    """The playbook, checked whole before any contract is read: a mistake is one line naming the key, exit 2."""
+    from paralaw.server.reviews import load_playbook
+    from paralaw.skills.errors import ParalawError
+
+    target = Path(path).expanduser().absolute()
+    try:
+        return load_playbook(str(target), [target.parent])
+    except ParalawError as exc:
+        fail(exc.code, exc.message)
+
+
 def _progress():
     """A rich progress bar on a terminal (stderr), nothing otherwise; returns (start, on_result, stop)."""
     if not sys.stderr.isatty():
@@ -52,28 +64,32 @@ def matrix(
     json_out: Optional[str] = typer.Option(None, "--json", help="Write the matrix as JSON: {\"contracts\": [row, ...]}."),
     xlsx_out: Optional[str] = typer.Option(None, "--xlsx", help="Write the matrix as Excel: a sheet per category group and one of RED flags."),
     csv_out: Optional[str] = typer.Option(None, "--csv", help="Write the matrix as CSV, one line per contract."),
+    html_out: Optional[str] = typer.Option(None, "--html", help="Write the matrix as one self-contained web page, with a filter."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Worker processes on this machine (default: one per core; 0: in this process)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on an existing Dask distributed cluster, e.g. tcp://10.0.0.5:8786."),
     domain: Optional[str] = typer.Option(None, "--domain", help="Positions of this pack for every contract: generic, fidic or sha_spa (default: guessed per contract)."),
     party: str = typer.Option("", "--party", help="The party we act for, for the review positions."),
+    playbook: Optional[str] = typer.Option(None, "--playbook", help="A playbook (YAML/JSON) whose positions override the pack's, as for paralaw review."),
     store: Optional[str] = typer.Option(None, "--store", help="SQLite file the rows stream into (default: beside the first output, NAME.matrix.db)."),
 ) -> None:
     """Every contract under PATH... as one row of a due-diligence matrix: CUAD categories and position flags."""
     from paralaw.server.matrix import MatrixError, MatrixStore, build_matrix
     from paralaw.server.matrix import export
 
-    if not (json_out or xlsx_out or csv_out):
-        fail("INVALID_OPTION", "say where the matrix goes: --json, --xlsx and/or --csv")
+    outputs = [json_out, xlsx_out, csv_out, html_out]
+    if not any(outputs):
+        fail("INVALID_OPTION", "say where the matrix goes: --json, --xlsx, --csv and/or --html")
     if workers is not None and workers < 0:
         fail("INVALID_OPTION", "--workers must be 0 or more")
     if scheduler and workers is not None:
         fail("INVALID_OPTION", "--workers is for this machine; with --scheduler the cluster's workers do the work")
+    checked = _playbook(playbook) if playbook else None
     start, step, stop = _progress()
     try:
-        with MatrixStore(_store_path(store, [json_out, xlsx_out, csv_out])) as opened:
+        with MatrixStore(_store_path(store, outputs)) as opened:
             try:
                 run = build_matrix(paths, opened, workers=workers, scheduler=scheduler, domain=domain, party=party,
-                                   on_start=start, on_result=step)
+                                   playbook=checked, on_start=start, on_result=step)
             finally:
                 stop()
             written = []
@@ -86,6 +102,9 @@ def matrix(
             if xlsx_out:
                 export.write_xlsx(opened.rows(run.paths), xlsx_out)
                 written.append(xlsx_out)
+            if html_out:
+                export.write_html(opened.rows(run.paths), html_out)
+                written.append(html_out)
     except MatrixError as exc:
         fail(exc.code, exc.message)
     except (OSError, sqlite3.Error) as exc:

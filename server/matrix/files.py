@@ -13,7 +13,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from paralaw.skills.documents.gate import open_file
 from paralaw.skills.documents.loaders import SUPPORTED
+from paralaw.skills.errors import DocumentError
 
 HASH_CHUNK = 1 << 20
 
@@ -48,14 +50,15 @@ def find_contracts(paths: list[str | os.PathLike[str]]) -> list[Contract]:
     return sorted(found.values(), key=lambda c: (c.file, c.path))
 
 
-def content_hash(path: str) -> str:
-    """SHA-256 of the file's bytes, read in chunks (a 30 MB scan is never held whole); '' if it cannot be read,
-    so the worker reports why."""
+def content_hash(path: str, root: str | None = None) -> str:
+    """SHA-256 of the file's bytes, read in chunks (a 30 MB scan is never held whole) through the file gate (a
+    FIFO cannot block it; with `root`, no link is followed below that folder); '' if it cannot be read, so the
+    worker reports why."""
     digest = hashlib.sha256()
     try:
-        with open(path, "rb") as handle:
-            while chunk := handle.read(HASH_CHUNK):
+        with open_file(path, max_bytes=1 << 40, root=root) as handle:
+            while chunk := os.read(handle.fd, HASH_CHUNK):
                 digest.update(chunk)
-    except OSError:
+    except (OSError, DocumentError):
         return ""
     return digest.hexdigest()

@@ -3,21 +3,24 @@ returns plain values (picklable, JSON-ready) and never raises: a file that canno
 a row with its error, and the batch goes on.
 
 A row is {"file", "error": null | {"code", "message"}, "categories": {<each of CUAD's 41 names>: {"found",
-"clause_ids", "quote", "value"}}, "flags": [...]}. Flags are the review positions' RED and MISSING verdicts in
-the shape of the review JSON's risks (clause_id, risk_level, risk_type "position_<id>", description, verdict,
-location {original_text} or null), so one reader serves both.
+"clause_ids", "quote", "value"}}, "flags": [...]}. Flags are the review positions' RED, YELLOW and MISSING
+verdicts in the shape of the review JSON's risks (clause_id, risk_level, risk_type "position_<id>",
+description, verdict, location {original_text} or null), so one reader serves both.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from paralaw.skills.errors import ParalawError
 
-FLAG_VERDICTS = ("RED", "MISSING")
+FLAG_VERDICTS = ("RED", "YELLOW", "MISSING")  # GREEN is within the position: not a flag
 DOMAIN_OF_KIND = {"share_purchase": "sha_spa", "shareholders": "sha_spa", "construction": "fidic"}
 DOMAINS = ("generic", "fidic", "sha_spa")
 
@@ -36,6 +39,23 @@ CATEGORY_GROUPS: dict[str, tuple[str, ...]] = {
                       "Affiliate License-Licensor", "Affiliate License-Licensee", "Unlimited/All-You-Can-Eat-License",
                       "Irrevocable Or Perpetual License", "Source Code Escrow"),
 }
+
+
+@dataclass(frozen=True)
+class RowSettings:
+    """How every contract of one matrix is judged. Plain values, so a pool or Dask worker receives them whole."""
+
+    domain: str | None = None  # the pack whose positions apply; None: guessed per contract
+    party: str = ""  # the party we act for, for positions that depend on the side
+    playbook: dict[str, Any] | None = None  # a checked playbook (its `positions:` override the pack's)
+    root: str | None = None  # open each file from this folder through the file gate (no link followed)
+
+    def key(self, version: int) -> str:
+        """What a stored row was made with: a rerun redoes a contract whose settings changed."""
+        playbook = (hashlib.sha256(json.dumps(self.playbook, sort_keys=True, default=str).encode()).hexdigest()[:16]
+                    if self.playbook else "")
+        return json.dumps({"version": version, "domain": self.domain or "auto", "party": self.party,
+                           "playbook": playbook}, sort_keys=True)
 
 
 class MatrixError(ParalawError):
@@ -76,11 +96,13 @@ def _quiet() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
-def analyse_file(path: str, file: str, domain: str | None = None, party: str = "") -> dict[str, Any]:
+def analyse_file(path: str, file: str, settings: RowSettings | None = None) -> dict[str, Any]:
     """The matrix row for one contract, and the domain it was judged in: {"row": ..., "domain": ...}."""
     _quiet()
+    settings = settings or RowSettings()
+    domain = settings.domain
     try:
-        return _analyse(path, file, domain, party)
+        return _analyse(path, file, settings)
     except ParalawError as exc:
         message = exc.message if exc.message.startswith(Path(file).name) else f"{file}: {exc.message}"
         return {"row": empty_row(file, {"code": exc.code, "message": message}), "domain": domain or ""}
@@ -91,31 +113,32 @@ def analyse_file(path: str, file: str, domain: str | None = None, party: str = "
         return {"row": empty_row(file, {"code": "INTERNAL_ERROR", "message": message}), "domain": domain or ""}
 
 
-def analyse_limited(path: str, file: str, domain: str | None = None, party: str = "") -> dict[str, Any]:
+def analyse_limited(path: str, file: str, settings: RowSettings | None = None) -> dict[str, Any]:
     """analyse_file within the pool worker's per-contract CPU budget (limits.py)."""
     from .limits import OverTime, cpu_budget
 
     try:
         with cpu_budget():
-            return analyse_file(path, file, domain, party)
+            return analyse_file(path, file, settings)
     except OverTime as exc:  # the signal came between analyse_file's own handlers
+        domain = settings.domain if settings else None
         return {"row": empty_row(file, {"code": exc.code, "message": f"{file}: {exc.message}"}), "domain": domain or ""}
 
 
-def _analyse(path: str, file: str, domain: str | None, party: str) -> dict[str, Any]:
+def _analyse(path: str, file: str, settings: RowSettings) -> dict[str, Any]:
     from paralaw.skills.clauses.classify_clauses import ClassifyClausesInput, classify_clauses
     from paralaw.skills.documents.loaders import load_document
     from paralaw.skills.positions import evaluate_positions, resolve_positions
 
-    structure = load_document(path)
-    domain = domain or guess_domain(structure.text)
+    structure = load_document(path, root=settings.root)
+    domain = settings.domain or guess_domain(structure.text)
     row = empty_row(file)
     classified = classify_clauses(ClassifyClausesInput(document_structure=structure))
     for result in classified.categories:
         best = result.clauses[0]
         row["categories"][result.category] = {"found": True, "clause_ids": [c.clause_id for c in result.clauses],
                                               "quote": best.quote, "value": result.value}
-    positions, _ = resolve_positions(domain)
-    verdicts = evaluate_positions(positions, structure, domain=domain, our_party=party)
+    positions, _ = resolve_positions(domain, playbook=settings.playbook)
+    verdicts = evaluate_positions(positions, structure, domain=domain, our_party=settings.party)
     row["flags"] = [_flag(v) for v in verdicts if v.verdict in FLAG_VERDICTS]
     return {"row": row, "domain": domain}

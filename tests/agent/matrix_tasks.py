@@ -8,7 +8,7 @@ import os
 import time
 
 
-def crash_or_answer(path: str, file: str, domain, party: str) -> dict:
+def crash_or_answer(path: str, file: str, settings) -> dict:
     if "crash" in file:
         time.sleep(0.2)  # let the other workers pick up their contracts first
         os._exit(1)

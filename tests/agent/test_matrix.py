@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -146,10 +147,13 @@ def test_cells_cite_the_clauses_that_say_it(in_process):
     assert rows["deals/spa.md"]["categories"]["Non-Compete"]["clause_ids"][0] == "4.1"
 
 
-def test_flags_are_red_and_missing_positions_shaped_like_review_risks(in_process):
+def test_flags_are_red_yellow_and_missing_positions_shaped_like_review_risks(in_process):
     rows = {row["file"]: row for row in in_process[1]["contracts"]}
     flags = rows["supply.md"]["flags"]
-    assert {f["verdict"] for f in flags} == {"RED", "MISSING"}
+    assert {f["verdict"] for f in flags} == {"RED", "YELLOW", "MISSING"}
+    # a cap of 12 months' fees is inside the acceptable range but short of the standard: YELLOW, not RED
+    cap = next(f for f in flags if f["risk_type"] == "position_lol_cap_level")
+    assert cap["verdict"] == "YELLOW" and cap["clause_id"] == "5.1" and "twelve (12) months" in cap["location"]["original_text"]
     renewal = next(f for f in flags if f["risk_type"] == "position_renewal_term")
     assert renewal["verdict"] == "RED" and renewal["clause_id"] == "2.2" and renewal["risk_level"] in ("high", "medium", "low")
     assert "five (5) years" in renewal["location"]["original_text"] and renewal["description"]
@@ -212,8 +216,10 @@ def test_the_command_writes_json_csv_and_xlsx_then_resumes(room, in_process, tmp
     assert "4 analysed, 0 unchanged, 1 with errors" in first.output and (out / "m.matrix.db").exists()
     assert json.loads((out / "m.json").read_text(encoding="utf-8")) == in_process[1]
     lines = list(csv.reader((out / "m.csv").open(encoding="utf-8")))
-    assert len(lines) == 5 and len(lines[0]) == 4 + 4 * 41 + 3 and all(len(line) == len(lines[0]) for line in lines)
+    assert len(lines) == 5 and len(lines[0]) == 4 + 4 * 41 + 4 and all(len(line) == len(lines[0]) for line in lines)
     assert lines[1][:3] == ["broken.pdf", "", "CORRUPT_FILE"]
+    supply_line = dict(zip(lines[0], next(line for line in lines if line[0] == "supply.md")))
+    assert (supply_line["red_flags"], supply_line["yellow_flags"]) == ("3", "1")
     book = openpyxl.load_workbook(out / "m.xlsx", read_only=False)
     assert book.sheetnames == ["Summary", *(g.replace("&", "and") for g in CATEGORY_GROUPS), "RED flags"]
     assert all(sheet.freeze_panes == "B2" for sheet in book)
@@ -225,6 +231,50 @@ def test_the_command_writes_json_csv_and_xlsx_then_resumes(room, in_process, tmp
     assert supply[header.index("Governing Law: value")] == "England"
     second = CliRunner().invoke(app, args)
     assert second.exit_code == 0 and "0 analysed, 4 unchanged" in second.output
+
+
+PLAYBOOK = """\
+positions:
+  - id: renewal_term
+    title: Automatic renewal for no more than five years at a time
+    topic: renewal_term
+    applies: {domains: [generic]}
+    find:
+      headings: ['term', 'renew']
+      cues: ['(automatic\\w*|shall) renew']
+    extract:
+      renewal: {kind: period_days, near: 'renew|successive'}
+    escalate: {when: 'renewal > 1830', text: 'automatic renewal for more than five years at a time'}
+    standard: {when: 'not renewal or renewal <= 1830', text: 'renewal for five years at a time at most'}
+    severity: high
+"""
+
+
+def test_a_playbook_changes_the_flags_and_the_page_shows_them_escaped(room, in_process, tmp_path):
+    (tmp_path / "playbook.yaml").write_text(PLAYBOOK, encoding="utf-8")
+    hostile = tmp_path / "hostile"
+    hostile.mkdir()
+    (hostile / "<script>x.md").write_text(SUPPLY.replace("England and Wales", "<script>alert(1)</script>"), encoding="utf-8")
+    page = tmp_path / "m.html"
+    result = CliRunner().invoke(app, ["matrix", str(room), str(hostile), "--json", str(tmp_path / "m.json"), "--html",
+                                      str(page), "--workers", "0", "--party", "Customer", "--playbook", str(tmp_path / "playbook.yaml")])
+    assert result.exit_code == 0, result.output
+    rows = {row["file"]: row for row in json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))["contracts"]}
+    before = {f["risk_type"]: f["verdict"] for f in next(r for r in in_process[1]["contracts"] if r["file"] == "supply.md")["flags"]}
+    after = {f["risk_type"]: f["verdict"] for f in rows["supply.md"]["flags"]}
+    assert before["position_renewal_term"] == "RED" and "position_renewal_term" not in after  # five years is within it now
+    assert after["position_renewal_notice"] == "RED"  # the pack's other positions still apply
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<tr data-red=") == 5 and "supply.md" in html and "CORRUPT_FILE" in html
+    assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "&lt;script&gt;x.md" in html
+    assert "position_renewal_notice" not in html and "Notice to stop automatic renewal" in html
+
+
+def test_a_bad_playbook_is_one_line_before_any_work(room, tmp_path):
+    (tmp_path / "bad.yaml").write_text("positions:\n  - id: x\n    escalate: {when: 'open(1)'}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["matrix", str(room), "--json", str(tmp_path / "m.json"), "--playbook", str(tmp_path / "bad.yaml")])
+    assert result.exit_code == 2 and result.output.startswith("error [INVALID_") and len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "m.json").exists() and not (tmp_path / "m.matrix.db").exists()
 
 
 def test_text_that_looks_like_a_formula_stays_text(tmp_path):
@@ -265,11 +315,12 @@ def test_a_contract_that_kills_its_worker_costs_only_its_own_row(tmp_path):
     from matrix_tasks import crash_or_answer
 
     from paralaw.server.matrix.files import Contract
+    from paralaw.server.matrix.row import RowSettings
     from paralaw.server.matrix.run import _local
 
     names = ["a.md", "b.md", "crash.md", "c.md", "d.md", "e.md", "f.md"]
     jobs = [Contract(str(tmp_path / name), name) for name in names]
-    results = {contract.file: result["row"] for contract, result in _local(jobs, None, "", 2, task=crash_or_answer)}
+    results = {contract.file: result["row"] for contract, result in _local(jobs, RowSettings(), 2, threading.Event(), task=crash_or_answer)}
     assert sorted(results) == sorted(names)
     assert results["crash.md"]["error"]["code"] == "WORKER_LOST"
     assert all(results[name]["error"] is None for name in names if name != "crash.md")
