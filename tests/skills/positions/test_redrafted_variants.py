@@ -579,15 +579,203 @@ TWELFTH_RED = [
 ]
 
 
+
+
+# A thirteenth set, written before any change for it: drafting families the earlier sets lack (US plain-English
+# order forms with "we"/"you" and a table of terms, Australian and Indian commercial style, a Canadian SPA, a
+# defined-term-heavy SPA whose figures sit in the definitions, long single-sentence UK clauses with provisos,
+# figures in words only, Chinese 大写 amounts and 款/项 layouts, and FIDIC-style Particular Conditions with a
+# Contract Data table). Its first run is reported in docs/quality.md.
+ORDER_FORM_US = """# Order Form
+
+This Order Form is entered into between Lumen Metrics, Inc. ("Lumen", "we", "us" or "our") and Harborview Credit Union ("Customer", "you" or "your"), and incorporates the Lumen Subscription Terms below.
+
+{body}
+"""
+
+SERVICES_AU = """# Services Agreement
+
+Kestrel Health Pty Ltd ACN 123 456 789 of Level 4, 100 Collins Street, Melbourne VIC 3000 (**Customer**)
+
+Bluegum Digital Pty Ltd ACN 987 654 321 of 22 Smith Street, Fitzroy VIC 3065 (**Supplier**)
+
+{body}
+"""
+
+SERVICES_IN = """# MASTER SERVICES AGREEMENT
+
+This Master Services Agreement is executed at Bengaluru on this 5th day of May, 2025 BY AND BETWEEN:
+
+Vistara Retail Private Limited, a company incorporated under the Companies Act, 2013, having its registered office at 14 MG Road, Bengaluru 560001 (hereinafter referred to as the "Client", which expression shall, unless repugnant to the context or meaning thereof, be deemed to include its successors and permitted assigns) of the ONE PART;
+
+AND
+
+Nimbus Techsoft Private Limited, a company incorporated under the Companies Act, 2013, having its registered office at 7 Hitech City, Hyderabad 500081 (hereinafter referred to as the "Service Provider", which expression shall, unless repugnant to the context or meaning thereof, be deemed to include its successors and permitted assigns) of the OTHER PART.
+
+{body}
+"""
+
+SPA_CA = """# SHARE PURCHASE AGREEMENT
+
+THIS AGREEMENT is made as of the 14th day of April, 2025.
+
+AMONG: MAPLEFORD HOLDINGS INC., a corporation existing under the laws of the Province of Ontario (the "Vendor")
+
+- and -
+
+NORTHSHORE ACQUISITION CORP., a corporation existing under the laws of Canada (the "Purchaser")
+
+## ARTICLE 2 PURCHASE AND SALE
+
+2.1 Purchase Price. The purchase price payable by the Purchaser for the Purchased Shares is $60,000,000 (the "Purchase Price").
+
+{body}
+"""
+
+SPA_DEFINED = """# Share Purchase Agreement
+
+This Agreement is made between Thornbury Estates Limited (the "Seller") and Calloway Group plc (the "Buyer").
+
+## 1. Definitions and Interpretation
+
+1.1 In this Agreement:
+
+"Cap" means an amount equal to five per cent (5%) of the Consideration;
+
+"Claims Period" means the period of nine (9) months beginning on the Completion Date;
+
+"Consideration" means the sum of GBP 120,000,000 payable under clause 3;
+
+"De Minimis Amount" means GBP 900,000;
+
+"Warranty Claim" means a claim for breach of any of the Warranties.
+
+{body}
+"""
+
+SPA_ZH_CAPS = """# 股权转让协议
+
+转让方：临江机电控股有限公司（以下简称"转让方"）
+受让方：鼎盛产业投资有限公司（以下简称"受让方"）
+
+## 第三条 转让价款
+
+转让方同意将其持有的目标公司100%股权转让给受让方，转让价款为人民币伍亿元整（¥500,000,000）。
+
+{body}
+"""
+
+SERVICES_ZH_ITEMS = """# 软件运维服务合同
+
+委托方（甲方）：华庭商业管理有限公司（以下简称"甲方"）
+服务方（乙方）：数联科技服务有限公司（以下简称"乙方"）
+
+{body}
+"""
+
+SHA_ZH_ITEMS = """# 股东协议
+
+甲方：汇丰泰实业有限公司（以下简称"甲方"），持有公司60%股权
+乙方：启明星创业投资合伙企业（有限合伙）（以下简称"乙方"），持有公司40%股权
+
+{body}
+"""
+
+PARTICULAR_CONDITIONS = """# Particular Conditions of Contract: Harbour Road Interchange
+
+The Employer is the Regional Roads Authority of Caldwell (the "Employer"), and the Contractor is Brennan Civil Engineering Limited (the "Contractor"). These Particular Conditions amend and supplement the General Conditions.
+
+{body}
+"""
+
+THIRTEENTH_RED = [
+    Variant("US order form: our liability, the fees you paid", ORDER_FORM_US, "## 9. Limitation of Liability\n\n9.1 Neither party is liable for any indirect, special or consequential damages.\n\n9.2 Our total liability arising out of or related to this Agreement will not exceed the fees you paid us in the two (2) months before the event giving rise to the claim. Nothing in this Agreement limits your obligation to pay the fees or your liability for breach of Section 5 (Your Responsibilities).\n",
+            "generic", "Customer", "liability_cap", "RED", "9.2"),
+    Variant("US order form table: auto-renews for 24-month terms", ORDER_FORM_US, "## Schedule 1 Order Details\n\n| Term | Detail |\n|---|---|\n| Subscription Term | Twelve (12) months from the Start Date |\n| Renewal | Auto-renews for successive twenty-four (24) month Renewal Terms unless either party gives notice of non-renewal at least thirty (30) days before the end of the then-current term |\n| Payment Terms | Net 30 from the invoice date |\n",
+            "generic", "Customer", "renewal_term", "RED", "Schedule 1"),
+    Variant("US order form table: Net 10", ORDER_FORM_US, "## Schedule 1 Order Details\n\n| Term | Detail |\n|---|---|\n| Subscription Term | Twelve (12) months from the Start Date |\n| Fees | USD 84,000 per year, invoiced annually in advance |\n| Payment Terms | Net 10 |\n",
+            "generic", "Customer", "payment_period", "RED", "Schedule 1"),
+    Variant("AU supplier may vary the fees by notice", SERVICES_AU, "## 6. Fees\n\n6.4 The Supplier may, by notice to the Customer, vary the Fees with effect from any date stated in the notice.\n",
+            "generic", "Customer", "price_changes", "RED", "6.4"),
+    Variant("AU deliverables vest in the supplier", SERVICES_AU, "## 11. Intellectual Property\n\n11.1 All Intellectual Property Rights in the Deliverables are owned by, and on creation vest in, the Supplier.\n\n11.2 The Supplier grants the Customer a non-exclusive, non-transferable licence to use the Deliverables for its internal business purposes during the Term.\n",
+            "generic", "Customer", "ip_ownership", "RED", "11.1"),
+    Variant("IN termination without assigning any reason", SERVICES_IN, "## 14. TERMINATION\n\n14.1 The Service Provider shall be at liberty to terminate this Agreement at any time, without assigning any reason whatsoever, by giving thirty (30) days' notice in writing to the Client.\n",
+            "generic", "Client", "termination_convenience", "RED", "14.1"),
+    Variant("IN interest @ 2% per month", SERVICES_IN, "## 5. PAYMENT\n\n5.4 Any delayed payment shall attract interest @ 2% per month from the due date till the date of actual realisation.\n",
+            "generic", "Client", "late_interest", "RED", "5.4"),
+    Variant("IN provider entitled to assign, client not", SERVICES_IN, "## 18. ASSIGNMENT\n\n18.1 The Service Provider shall be entitled to assign or sub-contract this Agreement or any of its rights and obligations hereunder to any of its group companies or to any third party without the prior consent of the Client, whereas the Client shall not assign this Agreement without the prior written consent of the Service Provider.\n",
+            "generic", "Client", "assignment", "RED", "18.1"),
+    Variant("CA survival for ten months", SPA_CA, "## ARTICLE 8 SURVIVAL AND INDEMNIFICATION\n\n8.1 Survival. The representations and warranties of the Vendor contained in this Agreement shall survive the Closing and continue in full force and effect for the benefit of the Purchaser for a period of ten (10) months after the Closing Date, after which time the Vendor shall be released from all obligations in respect of them except with respect to any claims asserted in writing before the expiry of that period.\n",
+            "sha_spa", "Purchaser", "claims_period", "RED", "8.1"),
+    Variant("CA deductible threshold 3%", SPA_CA, "## ARTICLE 8 SURVIVAL AND INDEMNIFICATION\n\n8.5 Threshold. The Vendor shall not be required to indemnify the Purchaser under Section 8.2 until the aggregate amount of all Losses in respect of indemnification under Section 8.2 exceeds $1,800,000, in which event the Vendor shall be required to pay only the amount of such Losses in excess of $1,800,000.\n",
+            "sha_spa", "Purchaser", "basket", "RED", "8.5"),
+    Variant("CA vendor's non-compete for six months", SPA_CA, "## ARTICLE 7 COVENANTS\n\n7.3 Non-Competition. The Vendor shall not, for a period of six (6) months following the Closing Date, directly or indirectly carry on or be engaged in any business that competes with the Business anywhere in Canada.\n",
+            "sha_spa", "Purchaser", "non_compete", "RED", "7.3"),
+    Variant("defined Cap of 5%", SPA_DEFINED, "## 8. Limitations on the Seller's Liability\n\n8.1 The total liability of the Seller for all Warranty Claims shall not exceed the Cap.\n",
+            "sha_spa", "Buyer", "liability_cap", "RED", "8.1"),
+    Variant("defined Claims Period of nine months", SPA_DEFINED, "## 8. Limitations on the Seller's Liability\n\n8.3 The Seller shall not be liable for any Warranty Claim unless the Buyer has notified the Seller of it in writing within the Claims Period.\n",
+            "sha_spa", "Buyer", "claims_period", "RED", "8.3"),
+    Variant("defined De Minimis Amount of 0.75%", SPA_DEFINED, "## 8. Limitations on the Seller's Liability\n\n8.2 The Seller shall not be liable for any individual Warranty Claim where the amount claimed is less than the De Minimis Amount.\n",
+            "sha_spa", "Buyer", "de_minimis", "RED", "8.2"),
+    Variant("UK long drag with provisos at a bare majority", SHA_EN, "## 15. Drag Along\n\n15.1 If at any time the holders of more than one-half of the Shares in issue (the \"Selling Shareholders\") wish to transfer all their Shares to a bona fide purchaser, the Selling Shareholders shall have the option to require all the other holders of Shares to transfer all their Shares to that purchaser, provided that the Selling Shareholders give notice to that effect not less than ten Business Days before the proposed transfer, and provided further that nothing in this clause shall oblige any Shareholder to give warranties other than as to title and capacity, save that the consideration payable to the other holders may be in such form as the Selling Shareholders determine.\n",
+            "sha_spa", "Investor", "drag_along", "RED", "15.1"),
+    Variant("UK long reserved matters proviso: budget for the board alone", SHA_EN, "## 9. Matters Requiring Consent\n\n9.1 The Company shall not, and the Founder shall procure that the Company shall not, without the prior written consent of the Investor, amend its articles of association, issue or allot any shares, or pass any resolution for its winding up, provided always that the adoption of the annual budget and business plan, and the entry into, variation or termination of any contract between the Company and the Founder or any person connected with the Founder, shall be matters for the Board alone to be decided by a simple majority of the Directors present and voting.\n",
+            "sha_spa", "Investor", "reserved_matters", "RED", "9.1"),
+    Variant("zh cap in 大写 figures", SPA_ZH_CAPS, "## 第十一条 责任限制\n\n转让方在本协议项下承担的赔偿责任总额，以人民币壹仟伍佰万元整为限。\n",
+            "sha_spa", "受让方", "liability_cap", "RED", "11"),
+    Variant("zh services: termination grounds in 项 under a lead-in", SERVICES_ZH_ITEMS, "## 第十条 合同的解除\n\n有下列情形之一的，乙方可以书面通知甲方解除本合同：\n\n（一）甲方逾期支付服务费超过三十日的；\n\n（二）乙方因自身经营调整决定不再提供本合同项下服务的。\n",
+            "generic", "甲方", "termination_convenience", "RED", "10(二)"),
+    Variant("zh SHA: no tag-along in a 项", SHA_ZH_ITEMS, "## 第八条 股权转让\n\n各方同意，股东转让股权应遵守下列约定：\n\n（一）任何股东向股东以外的人转让股权，应当经其他股东过半数同意；\n\n（二）甲方向第三方转让其所持公司股权的，乙方不享有随售权，亦不得要求受让方按同等条件收购乙方所持股权。\n",
+            "sha_spa", "乙方", "tag_along", "RED", "8(二)"),
+    Variant("zh construction progress payment in seventy-five days, (2) of 14.3", ZH_CONSTRUCTION, "## 第14条 合同价款与支付\n\n14.3 进度款支付\n\n（1）承包人应于每月25日前向监理人提交进度付款申请单及相关资料；\n\n（2）发包人应在监理人出具进度付款证书后的七十五天内支付进度款。\n",
+            "fidic", "承包人", "payment_period", "RED", "14.3(2)"),
+    Variant("PC long time bar of fourteen days with consequences", PARTICULAR_CONDITIONS, "## 20. Claims\n\n20.1 If the Contractor considers that it is entitled to any extension of the Time for Completion or any additional payment under any Clause of these Conditions or otherwise in connection with the Contract, it shall notify the Engineer, describing the event or circumstance giving rise to the claim, as soon as practicable and in any case within fourteen days after the date on which it first became aware, or ought reasonably to have become aware, of that event or circumstance, and if it fails to do so the Time for Completion shall not be extended, the Contractor shall not be entitled to additional payment, and the Employer shall be discharged from all liability in connection with the claim.\n",
+            "fidic", "Contractor", "claim_notice", "RED", "20.1"),
+    Variant("PC Contract Data table: retention ten per cent", PARTICULAR_CONDITIONS, "## Part A Contract Data\n\n| Sub-Clause | Item | Data |\n|---|---|---|\n| 1.3 | Address of the Employer | Civic Centre, Caldwell |\n| 14.3 | Percentage of retention | ten per cent (10%) |\n| 14.7 | Period for payment of interim certificates | 56 days |\n\n## Part B Special Provisions\n\n## 4. The Contractor\n\n4.2 The Performance Security shall be in the amount of ten per cent of the Accepted Contract Amount.\n",
+            "fidic", "Contractor", "retention", "RED", "Part A"),
+    Variant("PC deletes the maximum amount of delay damages", PARTICULAR_CONDITIONS, "## 8. Commencement, Delays and Suspension\n\n8.8 Sub-Clause 8.8 [Delay Damages] is amended by deleting the words \"subject to the maximum amount stated in the Contract Data\".\n",
+            "fidic", "Contractor", "delay_damages_cap", "RED", "8.8"),
+]
+
+THIRTEENTH_MARKET = [
+    Variant("US order form mutual cap of twelve months' fees", ORDER_FORM_US, "## 9. Limitation of Liability\n\n9.2 Each party's total liability arising out of or related to this Agreement will not exceed the fees paid or payable by you in the twelve (12) months before the event giving rise to the claim.\n",
+            "generic", "Customer", "liability_cap", "not RED"),
+    Variant("IN payment of undisputed invoices in thirty days", SERVICES_IN, "## 5. PAYMENT\n\n5.1 The Client shall release payment of each undisputed invoice within thirty (30) days of its receipt.\n",
+            "generic", "Client", "payment_period", "not RED"),
+    Variant("CA tipping threshold of one-half of one per cent", SPA_CA, "## ARTICLE 8 SURVIVAL AND INDEMNIFICATION\n\n8.5 Threshold. The Vendor shall not be required to indemnify the Purchaser under Section 8.2 until the aggregate amount of all Losses exceeds one-half of one per cent of the Purchase Price, in which event the Vendor shall be liable for all such Losses from the first dollar.\n",
+            "sha_spa", "Purchaser", "basket", "not RED"),
+    Variant("zh construction retention 百分之三 in a 项", ZH_CONSTRUCTION, "## 第14条 合同价款与支付\n\n14.5 质量保证金\n\n（1）发包人按每期进度款的百分之三预留质量保证金；\n\n（2）缺陷责任期届满后十四天内，发包人应退还质量保证金。\n",
+            "fidic", "承包人", "retention", "not RED"),
+    Variant("UK long drag at three-quarters with the same price", SHA_EN, "## 15. Drag Along\n\n15.1 If the holders of not less than three-quarters of the Shares in issue wish to transfer all their Shares to a bona fide purchaser, they may require all the other holders of Shares to transfer all their Shares to that purchaser at the same price per Share and on the same terms, provided that notice is given not less than ten Business Days before the transfer.\n",
+            "sha_spa", "Investor", "drag_along", "not RED"),
+    Variant("AU supplier's fees fixed, CPI once a year", SERVICES_AU, "## 6. Fees\n\n6.4 The Supplier may increase the Fees once in each Contract Year, on 60 days' notice, by no more than the percentage increase in the CPI over the preceding twelve months.\n",
+            "generic", "Customer", "price_changes", "not RED"),
+]
+
+
 # Each report set in the order it was written; docs/quality.md gives each one's first-run figure.
 REPORT_SETS = {"1": RED_VARIANTS, "2": SECOND_RED, "3": THIRD_RED, "4": FOURTH_RED, "5": FIFTH_RED, "6": SIXTH_RED,
                "7": SEVENTH_RED, "8": EIGHTH_RED, "9": NINTH_RED, "10": TENTH_RED, "11": ELEVENTH_RED,
-               "12": TWELFTH_RED, "added positions": COVERAGE_RED}
-MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET}
+               "12": TWELFTH_RED, "13": THIRTEENTH_RED, "added positions": COVERAGE_RED}
+MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET, "13": THIRTEENTH_MARKET}
+
+
+# Variants of the newest set that its first run missed, expected to fail until their general cause is fixed.
+FIRST_RUN_MISSES = {
+    "US order form: our liability, the fees you paid", "US order form table: auto-renews for 24-month terms",
+    "US order form table: Net 10", "AU deliverables vest in the supplier", "IN termination without assigning any reason",
+    "IN provider entitled to assign, client not", "CA vendor's non-compete for six months", "defined Cap of 5%",
+    "defined Claims Period of nine months", "defined De Minimis Amount of 0.75%",
+    "UK long reserved matters proviso: budget for the board alone", "zh services: termination grounds in 项 under a lead-in",
+    "zh SHA: no tag-along in a 项", "PC Contract Data table: retention ten per cent",
+    "PC deletes the maximum amount of delay damages",
+}
 
 
 def _each(sets: dict[str, list[Variant]]):
-    return [pytest.param(v, id=f"set {name}: {v.name}") for name, variants in sets.items() for v in variants]
+    return [pytest.param(v, id=f"set {name}: {v.name}",
+                         marks=[pytest.mark.xfail(reason="set 13 first run", strict=True)] if v.name in FIRST_RUN_MISSES else [])
+            for name, variants in sets.items() for v in variants]
 
 
 def assert_found_at_operative_clause(variant: Variant) -> None:
