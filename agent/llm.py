@@ -1,8 +1,8 @@
 """The model interface the loop talks to, and its OpenAI-compatible implementation.
 
 `ChatModel` is one async method, so tests and other backends can stand in for it. `OpenAIChatModel` wraps the
-openai SDK's AsyncOpenAI with what real servers need: its own retry policy (timeouts, connection errors, 429
-honouring Retry-After, 5xx) with exponential backoff, assistant messages whose `content` is "" rather than
+openai SDK's AsyncOpenAI with what real servers need: its own retry policy (connection errors, 429 honouring
+Retry-After, 5xx, with exponential backoff; never a timeout, which only a slower server explains), assistant messages whose `content` is "" rather than
 null (some servers reject null), tool calls recognised in `content`, and `tool_choice` left at the server's
 default ("required" is unsupported in many places). When retries are exhausted it raises `LLMUnavailable`,
 which the pipeline turns into a fallback to a mode that needs no model.
@@ -117,8 +117,12 @@ def retry_after_seconds(headers: Any) -> float | None:
 
 
 def _classify(exc: Exception) -> tuple[bool, float | None]:
-    """(retryable, server-suggested delay)."""
-    if isinstance(exc, openai.APITimeoutError | openai.APIConnectionError):
+    """(retryable, server-suggested delay). A timeout is not retried: the server was reached and is too slow for
+    this request (a small model on a busy CPU), so asking again would only multiply the wait. A refused or reset
+    connection, a 429 and a 5xx are passing states of a server that may answer the next request."""
+    if isinstance(exc, openai.APITimeoutError):  # before APIConnectionError, of which it is a subclass
+        return False, None
+    if isinstance(exc, openai.APIConnectionError):
         return True, None
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
@@ -170,6 +174,9 @@ class OpenAIChatModel:
                 # a 200 whose body is no chat completion (JSON cut off, a proxy's HTML page): often passing
                 retryable, suggested = True, None
                 last = MalformedResponse(f"the model's answer is not a chat completion ({type(exc).__name__}: {exc})")
+            if isinstance(last, openai.APITimeoutError):
+                raise LLMUnavailable(f"model request failed: APITimeoutError: no answer within {self.client.timeout}s "
+                                     f"(PARALAW_LLM_TIMEOUT or --llm-timeout); a timeout is not retried") from last
             if not retryable:
                 raise LLMUnavailable(f"model request failed: {type(last).__name__}: {last}") from last
             if attempt == self.max_retries:

@@ -83,10 +83,28 @@ async def test_5xx_backs_off_exponentially_then_gives_up(make_model, sleeps):
     assert len(sleeps.delays) == 2 and 1.0 <= sleeps.delays[0] <= 1.25 and 2.0 <= sleeps.delays[1] <= 2.5
 
 
-async def test_timeout_is_retried(make_model, sleeps):
+async def test_a_timeout_is_not_retried(make_model, sleeps):
+    """A server too slow for the timeout is asked once: a retry would only multiply the wait."""
     with ScriptedLLM([{"hang": True}, {"content": "[]"}]) as llm:
-        reply = await make_model(llm, timeout=0.3, max_retries=1).chat(MESSAGES)
-    assert reply.content == "[]" and len(sleeps.delays) == 1
+        with pytest.raises(LLMUnavailable) as info:
+            await make_model(llm, timeout=0.3, max_retries=3).chat(MESSAGES)
+        assert len(llm.requests) == 1
+    assert sleeps.delays == [] and not info.value.retryable
+    assert "APITimeoutError" in str(info.value) and "not retried" in str(info.value)
+
+
+async def test_a_503_then_an_answer_succeeds_after_one_retry(make_model, sleeps):
+    with ScriptedLLM([{"status": 503}, {"content": "[]"}]) as llm:
+        reply = await make_model(llm, max_retries=3, base_backoff=0.5).chat(MESSAGES)
+    assert reply.content == "[]" and len(llm.requests) == 2 and len(sleeps.delays) == 1
+
+
+async def test_a_refused_connection_is_retried(make_model, sleeps):
+    with ScriptedLLM([]) as llm:
+        base_url = llm.base_url  # the server has stopped: nothing listens on its port any more
+    with pytest.raises(LLMUnavailable) as info:
+        await make_model(llm, base_url=base_url, max_retries=2).chat(MESSAGES)
+    assert info.value.retryable and len(sleeps.delays) == 2
 
 
 async def test_client_errors_are_not_retried(make_model, sleeps):

@@ -89,3 +89,42 @@ async def test_clauses_under_way_stop_asking_a_dead_model(anyio_backend):
     assert all(u.fallbacks == [{"mode": "react", "reason": "llm_error: model unavailable (earlier requests failed)"}]
                for u in others), [u.fallbacks for u in others]
     assert to_json(data)["model_reached"] is False and "never reached" in to_markdown(data)
+
+
+ANSWER = {"content": json.dumps([{"risk_level": "medium", "risk_type": "payment", "description": "Payment is due late.",
+                                  "reason": "Sixty days is long for our cash flow.", "original_text": ""}])}
+
+
+async def _checklist_review(llm: ScriptedLLM, retries: int) -> list:
+    model = OpenAIChatModel(model="scripted", base_url=llm.base_url, api_key="test", timeout=0.5, max_retries=retries,
+                            base_backoff=0.01)
+    async with connect(None, allowed_dirs=[str(EXAMPLE.parent)]) as tools:
+        with anyio.fail_after(60):
+            data = await run_review(tools, ReviewRequest([DocumentInput(str(EXAMPLE))], our_party="Customer"),
+                                    settings=AgentSettings(concurrency=1), mode="checklist", llm=model)
+    return [u for u in data["units"] if u.clause_id != "*"]
+
+
+@pytest.mark.anyio
+async def test_a_stalled_request_is_made_once_and_its_clause_falls_back(anyio_backend):
+    """The first request stalls past the 0.5 s timeout. With three retries allowed it is still made only once:
+    that clause goes offline and says the model timed out; the model, reached since, reviews the others."""
+    with ScriptedLLM([{"hang": True}], default=ANSWER) as llm:
+        units = await _checklist_review(llm, retries=3)
+        requests = len(llm.requests)
+    assert requests == len(units)  # one request per clause: the stalled one was not asked again
+    first, rest = units[0], units[1:]
+    assert first.mode == "offline" and len(first.fallbacks) == 1
+    assert first.fallbacks[0]["mode"] == "checklist" and "APITimeoutError" in first.fallbacks[0]["reason"]
+    assert "not retried" in first.fallbacks[0]["reason"]
+    assert rest and all(u.mode == "checklist" and not u.fallbacks for u in rest), [(u.mode, u.fallbacks) for u in rest]
+
+
+@pytest.mark.anyio
+async def test_a_503_is_retried_and_the_clause_keeps_its_model_analysis(anyio_backend):
+    with ScriptedLLM([{"status": 503, "headers": {"Retry-After": "0"}}], default=ANSWER) as llm:
+        units = await _checklist_review(llm, retries=2)
+        requests = len(llm.requests)
+    assert requests == len(units) + 1  # the first clause's request, once more after the 503
+    assert all(u.mode == "checklist" and not u.fallbacks for u in units), [(u.mode, u.fallbacks) for u in units]
+    assert any(r["description"] == "Payment is due late." for r in units[0].risks)

@@ -78,9 +78,10 @@ def faulty_every(n: int, faults: list[dict]):
     return turn
 
 
-ALL_FAULTS = [{"fault": f} for f in FAULTS if f != "empty"] + [
-    {"hang": True}, {"status": 429, "headers": {"Retry-After": "7"}}, {"status": 500}, {"status": 502},
+RETRIED_FAULTS = [{"fault": f} for f in FAULTS if f != "empty"] + [
+    {"status": 429, "headers": {"Retry-After": "7"}}, {"status": 500}, {"status": 502},
     {"status": 503, "headers": {"Retry-After": "2"}}, {"status": 429, "body": {"error": {"message": "rate limited"}}}]
+ALL_FAULTS = RETRIED_FAULTS + [{"hang": True}]  # a timeout is not retried: only a slower server explains it
 
 
 async def review(llm: FaultyLLM, sleeps: Sleeps, *, mode: str = "react", retries: int = 2, concurrency: int = 1, **options):
@@ -97,14 +98,14 @@ def clauses(data: dict) -> list:
 
 
 async def test_passing_faults_are_retried_and_the_review_is_whole():
-    """A fault on every second request, each kind in turn: the retries absorb all of them."""
+    """A fault on every second request, each kind that may pass in turn: the retries absorb all of them."""
     sleeps = Sleeps()
-    script = faulty_every(2, ALL_FAULTS)
+    script = faulty_every(2, RETRIED_FAULTS)
     with FaultyLLM([], default=script) as llm:
         data = await review(llm, sleeps)
     units = clauses(data)
     assert len(units) >= 8
-    assert len(script.injected) >= len(ALL_FAULTS)  # every kind was met at least once
+    assert len(script.injected) >= len(RETRIED_FAULTS)  # every kind was met at least once
     assert all(u.mode == "react" and not u.fallbacks for u in units), [(u.clause_id, u.mode, u.fallbacks) for u in units]
     assert all(u.risks for u in units)
     assert 7.0 in sleeps.delays and 2.0 in sleeps.delays  # Retry-After honoured (429 and 503)
@@ -121,11 +122,14 @@ async def test_a_model_that_keeps_failing_falls_back_and_the_report_says_why(fau
     assert units and all(u.mode == "offline" for u in units)
     first = units[0]
     assert [f["mode"] for f in first.fallbacks] == ["react", "checklist"]
-    assert all(f["reason"].startswith("llm_error: model unavailable after 2 attempts") for f in first.fallbacks)
+    timeout = fault.get("hang", False)
+    reason = "llm_error: model request failed: APITimeoutError" if timeout else "llm_error: model unavailable after 2 attempts"
+    assert all(f["reason"].startswith(reason) for f in first.fallbacks), first.fallbacks
     assert all(u.fallbacks for u in units)  # each clause says why it has no model analysis
-    assert len(llm.requests) == 4  # two clauses found the model down (2 attempts each); no one asked it again
+    # two requests found the model down (a timeout once each, other faults twice); no one asked it again
+    assert len(llm.requests) == (2 if timeout else 4)
     markdown = to_markdown(data)
-    assert "react failed: llm_error: model unavailable" in markdown
+    assert "react failed: llm_error: model " in markdown
     assert f"{len(data['units'])} offline" in markdown
     assert any(r["risk_type"].startswith("baseline_") for u in units for r in u.risks)  # the skills still report
 
