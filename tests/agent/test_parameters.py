@@ -77,3 +77,39 @@ async def test_only_the_reviews_own_tools_on_a_shared_server(make_model):
     offered = {t["function"]["name"] for body in llm.requests for t in body.get("tools", [])}
     assert "get_clause_context" in offered and "search_reference_doc" in offered
     assert not [name for name in offered if name.startswith(("fidic_", "spa_", "sha_"))]
+
+
+async def test_the_model_describes_a_tool_it_was_not_suggested_then_sets_its_query(make_model):
+    """find_clauses is listed lazily (no parameters). The model follows the prompt's hint: it calls
+    describe_tools, its next request shows find_clauses with `query` and `top_k`, and it searches with them.
+    The next clause's model sees find_clauses in its short form again."""
+    wanted = "limitation of liability"
+
+    def explorer(body: dict) -> dict:
+        clause = re.search(r"- Clause: (\S+)", body["messages"][1]["content"]).group(1)
+        calls = [c["function"]["name"] for m in body["messages"] if m["role"] == "assistant" for c in m.get("tool_calls") or []]
+        if clause == "1" and not calls and not parameters(body, "find_clauses"):
+            return tool_call_turn(("describe_tools", {"names": ["find_clauses"]}))
+        if clause == "1" and calls == ["describe_tools"] and "query" in parameters(body, "find_clauses"):
+            return tool_call_turn(("find_clauses", {"query": wanted, "top_k": 2}))
+        return {"content": "[]"}
+
+    with ScriptedLLM([], default=explorer) as llm:
+        async with connect(None, allowed_dirs=[str(EXAMPLE.parent)], schema_mode="lazy") as tools:
+            with anyio.fail_after(120):
+                data = await run_review(tools, ReviewRequest([DocumentInput(str(EXAMPLE))], our_party="Customer"),
+                                        settings=AgentSettings(concurrency=1, react_max_iterations=4), mode="react",
+                                        llm=make_model(llm))
+    first, second, third, next_clause = llm.requests[:4]
+    assert parameters(first, "find_clauses") == {}
+    assert {"query", "top_k"} <= set(parameters(second, "find_clauses"))
+    assert "clause" in parameters(second, "find_clauses")["query"]["description"].lower()  # what to put in it
+    clause = next(u for u in data["units"] if u.clause_id == "1")
+    call = next(c for c in clause.tools_called if c["name"] == "find_clauses")
+    assert call["ok"] and call["arguments"]["query"] == wanted and call["arguments"]["top_k"] == 2
+    assert "clause_id" not in call["arguments"]  # find_clauses takes none: the agent adds only what a tool takes
+    result = json.loads(third["messages"][-1]["content"].split("\n", 1)[1].rsplit("\n", 1)[0])
+    assert result["query"] == wanted and 1 <= len(result["hits"]) <= 2
+    assert any("liabil" in h["title"].lower() for h in result["hits"]), result["hits"]
+    assert clause.mode == "react" and clause.iterations == 3
+    assert "- Clause: 1\n" not in next_clause["messages"][1]["content"] and parameters(next_clause, "find_clauses") == {}
