@@ -763,12 +763,11 @@ MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET, "13"
 # Variants of the newest set that its first run missed, expected to fail until their general cause is fixed.
 FIRST_RUN_MISSES = {
     "US order form: our liability, the fees you paid", "US order form table: auto-renews for 24-month terms",
-    "US order form table: Net 10", "AU deliverables vest in the supplier", "IN termination without assigning any reason",
-    "IN provider entitled to assign, client not", "CA vendor's non-compete for six months", "defined Cap of 5%",
+    "US order form table: Net 10",
+    "CA vendor's non-compete for six months", "defined Cap of 5%",
     "defined Claims Period of nine months", "defined De Minimis Amount of 0.75%",
-    "UK long reserved matters proviso: budget for the board alone", "zh services: termination grounds in 项 under a lead-in",
-    "zh SHA: no tag-along in a 项", "PC Contract Data table: retention ten per cent",
-    "PC deletes the maximum amount of delay damages",
+    "zh services: termination grounds in 项 under a lead-in",
+    "PC Contract Data table: retention ten per cent",
 }
 
 
