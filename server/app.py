@@ -24,6 +24,7 @@ from .builtin_tools import builtin_specs
 from .calls import call_tool
 from .context import ServerState, owned_store, owner_of, session_scope
 from .export_tool import export_spec
+from .matrix_tools import matrix_specs
 from .listing import ToolCatalog, skill_spec
 from .store import ReviewStore, SqliteReviewStore
 
@@ -64,7 +65,7 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
     registrations = [r for r in (all_registrations() if registrations is None else registrations) if r.status == "active"]
     state = ServerState(
         store=review_store,
-        catalog=ToolCatalog(builtin_specs() + [export_spec()] + [skill_spec(r) for r in registrations]),
+        catalog=ToolCatalog(builtin_specs() + [export_spec()] + matrix_specs() + [skill_spec(r) for r in registrations]),
         dispatcher=SkillDispatcher(registrations),
         schema_mode=schema_mode,
         configured_roots=roots_from_config(allowed_dirs),

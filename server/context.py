@@ -62,6 +62,7 @@ class ServerState:
     configured_roots: list[Path]
     bus: SubscriptionBus = field(default_factory=InMemorySubscriptionBus)
     runner: SkillRunner = field(default_factory=SkillRunner)
+    matrices: Any = None  # matrix_tools.MatrixShelf, made on the first matrix call
 
     def open_domains(self, owner: str | None = None) -> set[str]:
         return {review.domain for review in self.store.list(owner=owner)}

@@ -23,7 +23,10 @@ from paralaw.skills.framework.tool_fields import INTERNAL_FIELDS
 SchemaMode = Literal["lazy", "full"]
 EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
 REVIEW_ID = {"type": "string", "description": "Review to work on (from open_review); may be left out when only one review is open."}
-DOMAIN_META = "paralaw/domain"  # a tool's domain pack: "*" (built-in), "generic", "fidic", "sha_spa"
+DOMAIN_META = "paralaw/domain"  # a tool's domain pack: "*" (built-in), "generic", "fidic", "sha_spa", "dataroom"
+# Listed whatever reviews are open: the built-ins, the generic skills, and the data-room tools (they work on
+# folders of contracts, not on a review, so a client reviewing one contract leaves them out: agent.mcp_client).
+ALWAYS_LISTED = ("*", "generic", "dataroom")
 CONFIRM = {"type": "boolean", "default": False, "description": "True once the user has agreed to this change."}
 
 
@@ -141,7 +144,7 @@ class ToolCatalog:
         return list(self._specs.values())
 
     def visible(self, open_domains: set[str]) -> list[ToolSpec]:
-        return [s for s in self._specs.values() if s.domain in ("*", "generic") or s.domain in open_domains]
+        return [s for s in self._specs.values() if s.domain in ALWAYS_LISTED or s.domain in open_domains]
 
     def listing(self, mode: SchemaMode, expanded: set[str], open_domains: set[str]) -> list[types.Tool]:
         return [self.tool(spec, full=mode == "full" or spec.always_full or spec.name in expanded)

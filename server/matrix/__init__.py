@@ -1,14 +1,15 @@
 """The due-diligence matrix: every contract of a data room sorted into CUAD's 41 categories, with the review
-positions' RED and MISSING verdicts as flags, one row per contract.
+positions' RED, YELLOW and MISSING verdicts as flags, one row per contract.
 
     files.find_contracts   the contracts under the given files and folders (recursive), with their hashes
     row.analyse_file       one contract -> one row; runs in a worker process (or a Dask worker)
     store.MatrixStore      SQLite file the rows stream into as they finish (what makes a rerun resumable)
     run.build_matrix       the batch: a process pool by default, a Dask distributed cluster on request
-    export                 the stored rows as JSON, CSV and xlsx
+    export                 the stored rows as JSON, CSV, xlsx and HTML
 
-The matrix is a batch job, not an MCP client: its workers call the skills' own functions directly (the
-classifier and the positions engine), so a worker holds one parsed contract and nothing else.
+The matrix is a batch job over the skills' own functions (the classifier and the positions engine), so a
+worker holds one parsed contract and nothing else. The server offers it as the tools build_matrix and
+query_matrix (server/matrix_tools.py); `paralaw matrix` runs it in its own process, as a local batch.
 """
 
 from .files import Contract, find_contracts

@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS rows (
     error_code TEXT,
     row TEXT NOT NULL,          -- the row's JSON
     updated REAL NOT NULL
-)
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)  -- the last build: paths, settings, counts
 """
 
 
@@ -34,7 +35,7 @@ class MatrixStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(_SCHEMA)
+        self._db.executescript(_SCHEMA)
         self._db.commit()
 
     def is_current(self, path: str, sha256: str, settings: str) -> bool:
@@ -65,6 +66,23 @@ class MatrixStore:
             cursor = self._db.execute("SELECT row, domain FROM rows JOIN wanted USING (path) ORDER BY file, path")
         for text, domain in cursor:
             yield json.loads(text), domain
+
+    def keep_only(self, paths: list[str]) -> int:
+        """Forget the rows of contracts no longer in the matrix (removed from the data room); returns how many."""
+        self._db.execute("CREATE TEMP TABLE IF NOT EXISTS kept (path TEXT PRIMARY KEY)")
+        self._db.execute("DELETE FROM kept")
+        self._db.executemany("INSERT OR IGNORE INTO kept VALUES (?)", [(p,) for p in paths])
+        gone = self._db.execute("DELETE FROM rows WHERE path NOT IN (SELECT path FROM kept)").rowcount
+        self._db.commit()
+        return gone
+
+    def set_meta(self, **values: Any) -> None:
+        self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                             [(k, json.dumps(v, ensure_ascii=False)) for k, v in values.items()])
+        self._db.commit()
+
+    def meta(self) -> dict[str, Any]:
+        return {k: json.loads(v) for k, v in self._db.execute("SELECT key, value FROM meta")}
 
     def close(self) -> None:
         self._db.close()

@@ -68,7 +68,8 @@ async def test_only_the_reviews_own_tools_on_a_shared_server(make_model):
         async with connect(None, allowed_dirs=[str(EXAMPLE.parent), str(SYNTHETIC_PC.parent)]) as tools:
             await tools.call("open_review", documents=[{"path": str(SYNTHETIC_PC), "role": "primary"}], domain="fidic")
             await tools.refresh()
-            assert any(name.startswith("fidic_") for name in (t["function"]["name"] for t in tools.openai_tools()))
+            listed = {t["function"]["name"] for t in tools.openai_tools()}
+            assert any(name.startswith("fidic_") for name in listed) and "query_matrix" in listed
             with anyio.fail_after(120):
                 data = await run_review(tools, ReviewRequest([DocumentInput(str(EXAMPLE))], our_party="Customer"),
                                         settings=AgentSettings(concurrency=2, react_max_iterations=3), mode="react",
@@ -77,6 +78,7 @@ async def test_only_the_reviews_own_tools_on_a_shared_server(make_model):
     offered = {t["function"]["name"] for body in llm.requests for t in body.get("tools", [])}
     assert "get_clause_context" in offered and "search_reference_doc" in offered
     assert not [name for name in offered if name.startswith(("fidic_", "spa_", "sha_"))]
+    assert not offered & {"query_matrix", "build_matrix"}  # data-room tools are listed, but not for a clause
 
 
 async def test_the_model_describes_a_tool_it_was_not_suggested_then_sets_its_query(make_model):
