@@ -197,3 +197,18 @@ def test_slow_http_clients_are_timed_out_and_cannot_lock_others_out(tmp_path):
             connection.close()
         assert closed == len(slow)
         assert time.monotonic() - started < 8  # each within the 1.5 s header timeout (plus scheduling)
+
+
+async def test_tenants_do_not_see_each_others_matrices(tmp_path):
+    alice, bob = "alice-" + os.urandom(8).hex(), "bob-" + os.urandom(8).hex()
+    async with serving_http(store=str(tmp_path / "r.db"), allowed_dirs=[str(MSA.parent)], auth_token=[alice, bob]) as url:
+        with anyio.fail_after(WAIT * 4):
+            http_a, client_a = await _client(url, alice)
+            http_b, client_b = await _client(url, bob)
+            async with http_a, http_b, client_a, client_b:
+                built = await client_a.call_tool("build_matrix", {"paths": [MSA.name], "matrix_id": "deal"})
+                assert not built.is_error, built.content[0].text
+                assert payload(await client_a.call_tool("query_matrix", {"matrix_id": "deal"}))["matched"] == 1
+                refused = await client_b.call_tool("query_matrix", {"matrix_id": "deal"})
+                assert payload(refused)["code"] == "MATRIX_NOT_FOUND" and payload(refused)["details"]["matrices"] == []
+                assert MSA.name not in refused.content[0].text
