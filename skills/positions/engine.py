@@ -39,6 +39,7 @@ class Sentence:
     titles: str  # the clause's heading and its parents' headings, lower-cased
     in_definitions: bool
     matchable: str = ""  # the text with clause-number dots masked, for the position patterns
+    expanded: str = ""  # the text with each defined term that holds a figure followed by its definition, or ''
 
 
 @dataclass
@@ -57,9 +58,45 @@ class PositionResult:
     fallback: str = ""
 
 
+_MEANS = re.compile(r"[\"”]\**\s*(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)")
+_FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
+                     r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
+
+
+def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    """Defined terms whose definition states a figure ('"Cap" means five per cent (5%) of the Consideration',
+    '"Claims Period" means the period of nine (9) months ...'), so that 'shall not exceed the Cap' can be read.
+    Only 'means' definitions in the text's own definitions count, not the parties block."""
+    bodies: dict[str, str] = {}
+    for definition in structure.definitions or []:
+        if not definition.clause_id or len(definition.term) < 2:
+            continue
+        parts = _MEANS.split(definition.definition, maxsplit=1)
+        if len(parts) < 2:
+            continue
+        body = parts[1].strip().rstrip(";；.。,，").strip()
+        if body and len(body) <= 300 and _FIGURE.search(body):
+            bodies.setdefault(definition.term, body)
+    if not bodies:
+        return None
+    terms = sorted(bodies, key=len, reverse=True)
+    return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies
+
+
+def _expand(text: str, figures: tuple[re.Pattern[str], dict[str, str]] | None) -> str:
+    """The sentence with each defined figure's definition after its term ('the Cap (an amount equal to five per
+    cent (5%) of the Consideration)'); '' when the sentence names none."""
+    if figures is None:
+        return ""
+    pattern, bodies = figures
+    expanded = pattern.sub(lambda m: f"{m.group(1)} ({bodies[m.group(1)]})", text)
+    return expanded if expanded != text else ""
+
+
 def _sentences(structure: DocumentStructure) -> list[Sentence]:
     out: list[Sentence] = []
     by_id = {c.clause_id: c for c in structure.iter_clauses()}
+    figures = _defined_figures(structure)
 
     def titles_of(clause: Clause) -> str:
         names, seen, current = [], set(), clause
@@ -77,8 +114,9 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
         for sentence in split_sentences(text[body_from:]):
             if len(sentence.text) < (_MIN_SENTENCE_CJK if _CJK.search(sentence.text) else _MIN_SENTENCE):
                 continue
+            expanded = "" if in_definitions else _expand(sentence.text, figures)
             out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
-                                matchable=masked(sentence.text)))
+                                matchable=masked(sentence.text), expanded=expanded))
     return out
 
 
@@ -172,7 +210,8 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
         excluded = bool(excluded_re and excluded_re.search(text) and (subject is None or subject.search(text)))
         if sentence.titles not in named_of:
             named_of[sentence.titles] = bool(named and named.search(sentence.titles))
-        if excluded or (cues and cues.search(text)) or named_of[sentence.titles]:
+        cued = bool(cues and (cues.search(text) or (sentence.expanded and cues.search(masked(sentence.expanded)))))
+        if excluded or cued or named_of[sentence.titles]:
             found.append((sentence, heading, excluded))
     if any(heading for _, heading, _ in found):
         found = [c for c in found if c[1] or c[2]]
@@ -226,6 +265,8 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
         values: dict[str, Any] = {"present": True, "excluded": excluded}
         for name, spec in position.extract.items():
             values[name] = extract_value(spec, sentence.text, clause_text, structure, sides)
+            if values[name] is None and sentence.expanded and spec.scope == "sentence":  # a figure held in a definition
+                values[name] = extract_value(spec, sentence.expanded, clause_text, structure, sides)
         if any(spec.kind == "missing_items" for spec in position.extract.values()):
             values.update({f"{n}_count": len(v) for n, v in values.items() if isinstance(v, list)})
         verdict, said = _verdict(position, values)

@@ -151,3 +151,29 @@ def test_the_clause_type_model_locates_a_provision_under_an_uninformative_headin
     assert with_model["cap_by_type"].clause_id == "14.2"
     without, _ = _run(position([]), text)
     assert "cap_by_type" not in without, "no heading names it: only the model's category finds it"
+
+
+DEFINED = """# Share Purchase Agreement
+
+This Agreement is made between Thornbury Estates Limited (the "Seller") and Calloway Group plc (the "Buyer").
+
+## 1. Definitions
+
+1.1 In this Agreement: "Cap" means an amount equal to {cap} of the Consideration; "Consideration" means GBP 120,000,000.
+
+## 8. Limitations
+
+8.1 The total liability of the Seller for all Warranty Claims shall not exceed the Cap.
+
+8.2 The total liability of the Seller for claims under clause 9 shall not exceed {own}.
+"""
+
+
+@pytest.mark.parametrize("cap, own, verdict", [("five per cent (5%)", "the Cap", "RED"), ("thirty per cent (30%)", "the Cap", "GREEN"),
+                                               ("five per cent (5%)", "forty per cent (40%) of the Consideration", "RED")])
+def test_a_figure_held_in_a_definition_is_read_where_the_term_is_used(cap, own, verdict):
+    structure = parse_document_text(DEFINED.format(cap=cap, own=own), filename="spa.md")
+    positions, _ = resolve_positions("sha_spa")
+    result = next(r for r in evaluate_positions(positions, structure, domain="sha_spa", our_party="Buyer") if r.topic == "liability_cap")
+    assert (result.verdict, result.clause_id) == (verdict, "8.1")
+    assert result.evidence == "The total liability of the Seller for all Warranty Claims shall not exceed the Cap."
