@@ -85,14 +85,49 @@ def in_domain(tool: types.Tool, domain: str | None) -> bool:
     return domain is None or tool_domain is None or tool_domain in COMMON_DOMAINS or tool_domain == domain
 
 
-def _for_model(tool: dict[str, Any]) -> dict[str, Any]:
-    """A tool as the model is offered it: without `review_id`, which the agent always fills in itself."""
-    parameters = tool["function"].get("parameters") or {}
-    if "review_id" not in (parameters.get("properties") or {}):
-        return tool
-    properties = {k: v for k, v in parameters["properties"].items() if k != "review_id"}
-    required = [r for r in parameters.get("required") or [] if r != "review_id"]
-    return {**tool, "function": {**tool["function"], "parameters": {**parameters, "properties": properties, "required": required}}}
+SCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties")  # their keys are names, not keywords
+DATA_KEYS = ("enum", "const", "default", "examples", "required")  # their values are data, not schemas
+
+
+def compact_schema(node: Any) -> Any:
+    """A JSON schema with what tells the model nothing removed: titles, `default: null`, and the `null` branch of
+    an optional value whose default is null (`{anyOf: [{type: string}, {type: null}], default: null}` is
+    `{type: string}`, left out of `required`). Every property and its description stays. This is 10-20% of a
+    skill's schema, sent in every request."""
+    if isinstance(node, list):
+        return [compact_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "title" or (key == "default" and value is None):
+            continue
+        if key in SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {name: compact_schema(sub) for name, sub in value.items()}
+        else:
+            out[key] = value if key in DATA_KEYS else compact_schema(value)
+    branches = out.get("anyOf")
+    if node.get("default", 0) is None and isinstance(branches, list) and len(branches) == 2 and {"type": "null"} in branches:
+        other = next(branch for branch in branches if branch != {"type": "null"})
+        if isinstance(other, dict) and not set(other) & set(out):
+            out = {**other, **{k: v for k, v in out.items() if k != "anyOf"}}
+    return out
+
+
+def _for_model(tool: dict[str, Any], description: str | None = None) -> dict[str, Any]:
+    """A tool as the model is offered it: a compact schema without `review_id`, which the agent always fills in
+    itself; `description`, when given, in place of the server's (the lazy listing's one line)."""
+    parameters = compact_schema(tool["function"].get("parameters") or {})
+    if "review_id" in (parameters.get("properties") or {}):
+        properties = {k: v for k, v in parameters["properties"].items() if k != "review_id"}
+        required = [r for r in parameters.get("required") or [] if r != "review_id"]
+        parameters = {**parameters, "properties": properties, "required": required}
+    if not parameters.get("required") and "required" in parameters:
+        parameters = {k: v for k, v in parameters.items() if k != "required"}
+    function = {**tool["function"], "parameters": parameters}
+    if description is not None:
+        function["description"] = description
+    return {**tool, "function": function}
 
 
 def _error_of(result: types.CallToolResult, text: str) -> dict[str, Any]:
@@ -144,9 +179,20 @@ class McpToolSession:
     def tools_for(self, relevant: set[str]) -> list[dict[str, Any]]:
         """The listing one clause's model sees: full schemas for the tools relevant to it (suggested, described
         or called there), and the lazy server's short form for the rest, even when another clause expanded them.
-        Otherwise every expansion stays in every later prompt and a lazy listing ends up as long as a full one."""
-        return [_for_model(tool) if name in relevant or name not in self._lazy_form else self._lazy_form[name]
-                for name, tool in self._tools.items()]
+        Otherwise every expansion stays in every later prompt and a lazy listing ends up as long as a full one.
+        A lazily listed tool keeps its one-line description when its parameters are shown: each parameter
+        carries its own description, which is what the long one mostly repeats, and describe_tools answers
+        with the whole definition when the model asks for it."""
+        listing = []
+        for name, tool in self._tools.items():
+            lazy = self._lazy_form.get(name)
+            if lazy is None:
+                listing.append(_for_model(tool))
+            elif name in relevant:
+                listing.append(_for_model(tool, lazy["function"]["description"]))
+            else:
+                listing.append(lazy)
+        return listing
 
     def mark_stale(self) -> None:
         self.stale = True
