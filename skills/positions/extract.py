@@ -35,12 +35,19 @@ class Sides:
         return _names_re(tuple(names)) if names else None
 
 
+# Plain-English contracts name the parties by pronouns: ("Lumen", "we", "us" or "our"), ("Customer", "you").
+_PRONOUNS = {"we", "us", "our", "ours", "you", "your", "yours"}
+
+
 @lru_cache(maxsize=256)
 def _names_re(names: tuple[str, ...]) -> re.Pattern[str]:
     parts = []
     for name in sorted(names, key=len, reverse=True):
         if re.search(r"[\u4e00-\u9fff]", name):
             parts.append(re.escape(name))
+        elif name.lower() in _PRONOUNS:  # case-sensitive, so that 'us' is never 'US' (the country, the dollar)
+            word = name.lower()
+            parts.append(rf"(?-i:\b[{word[0].upper()}{word[0]}]{re.escape(word[1:])}\b)")
         else:
             parts.append(rf"\b{re.escape(name)}(?:s|'s|s')?\b")
     return re.compile("|".join(parts))
@@ -61,7 +68,31 @@ def sides_of(structure: DocumentStructure, our_party: str) -> Sides:
     for name in contract_parties(structure):
         if name.lower() not in _GENERIC_NAMES and name not in us and not _names_re(tuple(us)).fullmatch(name):
             them.add(name)
+    for group in _alias_groups(structure):  # ("Customer", "you" or "your"): every name of a party's group
+        lowered = {n.lower() for n in group}
+        if lowered & {n.lower() for n in us}:
+            us |= set(group)
+        elif lowered & _PRONOUNS or lowered & {n.lower() for n in them}:
+            them |= set(group)
+    them = {n for n in them if n.lower() not in {u.lower() for u in us}}
     return Sides(us=sorted(n for n in us if n), them=sorted(n for n in them if n and n not in us))
+
+
+_GROUP = re.compile(r"\(([^()\n]{0,200})\)")
+_QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
+
+
+def _alias_groups(structure: DocumentStructure) -> list[list[str]]:
+    """The parentheses of the parties block that give one party several names ('("Lumen", "we", "us" or
+    "our")'), read before the first clause."""
+    first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
+    head = structure.text[:min(first, 6000)]
+    groups = []
+    for match in _GROUP.finditer(head):
+        names = [n.strip() for n in _QUOTED.findall(match.group(1))]
+        if len(names) >= 2:
+            groups.append(names)
+    return groups
 
 
 @lru_cache(maxsize=64)

@@ -177,3 +177,14 @@ def test_a_figure_held_in_a_definition_is_read_where_the_term_is_used(cap, own, 
     result = next(r for r in evaluate_positions(positions, structure, domain="sha_spa", our_party="Buyer") if r.topic == "liability_cap")
     assert (result.verdict, result.clause_id) == (verdict, "8.1")
     assert result.evidence == "The total liability of the Seller for all Warranty Claims shall not exceed the Cap."
+
+
+def test_parties_named_by_pronouns_are_read_from_the_parties_block():
+    from paralaw.skills.positions.extract import sides_of
+
+    text = ('# Order Form\n\nThis Order Form is between Lumen Metrics, Inc. ("Lumen", "we", "us" or "our") and Harborview '
+            'Credit Union ("Customer", "you" or "your").\n\n## 1. Fees\n\n1.1 You pay the fees in US dollars.\n')
+    sides = sides_of(parse_document_text(text, filename="order.md"), "Customer")
+    assert {"you", "your"} <= set(sides.us) and {"Lumen", "we", "us", "our"} <= set(sides.them)
+    them = sides.pattern("them")
+    assert them.search("Our total liability") and not them.search("in US dollars")
