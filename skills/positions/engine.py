@@ -40,6 +40,12 @@ class Sentence:
     in_definitions: bool
     matchable: str = ""  # the text with clause-number dots masked, for the position patterns
     expanded: str = ""  # the text with each defined term that holds a figure followed by its definition, or ''
+    lead_in: str = ""  # for a list item, the parent's sentence that introduces the list ('... may terminate if:')
+
+    @property
+    def reading(self) -> str:
+        """The sentence as it reads grammatically: a list item after its lead-in."""
+        return f"{self.lead_in} {self.text}" if self.lead_in else self.text
 
 
 @dataclass
@@ -111,13 +117,28 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
         body_from = _body_start(text, clause)
         titles = titles_of(clause)
         in_definitions = bool(_DEFINITION_HEADING.search(titles))
+        lead_in = _lead_in(by_id.get(clause.parent_id) if clause.parent_id else None)
         for sentence in split_sentences(text[body_from:]):
             if len(sentence.text) < (_MIN_SENTENCE_CJK if _CJK.search(sentence.text) else _MIN_SENTENCE):
                 continue
             expanded = "" if in_definitions else _expand(sentence.text, figures)
             out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
-                                matchable=masked(sentence.text), expanded=expanded))
+                                matchable=masked(sentence.text), expanded=expanded, lead_in=lead_in))
     return out
+
+
+def _lead_in(parent: Clause | None) -> str:
+    """The sentence that introduces a list, when a clause's own text ends with one ('有下列情形之一的，乙方可以
+    书面通知甲方解除本合同：', 'The Supplier may terminate this Agreement if:'): its items are read after it, since
+    the right, the party and the action are in the lead-in and only the ground is in the item."""
+    if parent is None:
+        return ""
+    own = parent.text.rstrip()
+    if not own.endswith((":", "：")):
+        return ""
+    pieces = split_sentences(own[_body_start(own, parent):])
+    last = pieces[-1].text.strip() if pieces else ""
+    return last if len(last) <= 400 else ""
 
 
 def _body_start(text: str, clause: Clause) -> int:
@@ -204,7 +225,7 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
         heading = heading_of[sentence.titles] or bool(wanted and kinds and wanted & kinds.get(sentence.clause.clause_id, set()))
         if find.require_heading and not heading:
             continue
-        text = sentence.matchable
+        text = masked(sentence.reading) if sentence.lead_in else sentence.matchable
         if ignore and ignore.search(text):
             continue
         excluded = bool(excluded_re and excluded_re.search(text) and (subject is None or subject.search(text)))
@@ -264,7 +285,10 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
         clause_text = structure.full_text(sentence.clause)
         values: dict[str, Any] = {"present": True, "excluded": excluded}
         for name, spec in position.extract.items():
-            values[name] = extract_value(spec, sentence.text, clause_text, structure, sides)
+            whole = spec.kind in ("flag", "holder", "missing_items")  # who may do what: read with the lead-in
+            values[name] = extract_value(spec, sentence.reading if whole else sentence.text, clause_text, structure, sides)
+            if values[name] is None and sentence.lead_in and spec.scope == "sentence":  # a figure in the lead-in
+                values[name] = extract_value(spec, sentence.reading, clause_text, structure, sides)
             if values[name] is None and sentence.expanded and spec.scope == "sentence":  # a figure held in a definition
                 values[name] = extract_value(spec, sentence.expanded, clause_text, structure, sides)
         if any(spec.kind == "missing_items" for spec in position.extract.values()):

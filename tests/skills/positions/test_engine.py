@@ -188,3 +188,29 @@ def test_parties_named_by_pronouns_are_read_from_the_parties_block():
     assert {"you", "your"} <= set(sides.us) and {"Lumen", "we", "us", "our"} <= set(sides.them)
     them = sides.pattern("them")
     assert them.search("Our total liability") and not them.search("in US dollars")
+
+
+LEAD_IN = """# Services Agreement
+
+This Agreement is made between Calder Retail plc (the "Customer") and Brightline Systems Ltd (the "Supplier").
+
+## 14. Termination
+
+14.1 The Supplier may terminate this Agreement by notice to the Customer if:
+
+(a) the Customer {ground_a};
+
+(b) {ground_b}.
+"""
+
+
+@pytest.mark.parametrize("ground_a, ground_b, verdict", [
+    ("fails to pay an undisputed invoice within 30 days of notice", "the Supplier decides for its own business reasons to stop providing the Services", "RED"),
+    ("commits a material breach of this Agreement", "the Customer becomes insolvent", None),
+])
+def test_a_list_item_is_read_after_its_lead_in(ground_a, ground_b, verdict):
+    structure = parse_document_text(LEAD_IN.format(ground_a=ground_a, ground_b=ground_b), filename="msa.md")
+    positions, _ = resolve_positions("generic")
+    found = [r for r in evaluate_positions(positions, structure, domain="generic", our_party="Customer")
+             if r.topic == "termination_convenience"]
+    assert [(r.verdict, r.clause_id) for r in found] == ([(verdict, "14.1(b)")] if verdict else [])
