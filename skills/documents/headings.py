@@ -33,6 +33,7 @@ class Candidate:
     strong: bool = False  # trusted whatever the numbering around it (Markdown headings, 第X条)
     keyword: str = ""
     scheme: str = ""  # for para: alpha | roman | upper | num | cn | list
+    paragraph: bool = False  # starts a paragraph (after a blank line or at the start of the text)
 
 
 _MD = re.compile(r"[\f\v]*#{1,6}[ \t]+")
@@ -250,8 +251,10 @@ def _numbered(text: str, lines: Lines, language: str) -> list[Candidate]:
             weight -= 0.4
         if lower_start:
             weight -= 0.8  # "1.1 the following words ...": a list under a lead-in, or a wrapped line
+        paragraph = boundary == "line" and not markdown and re.search(r"(?:\A|\n[ \t]*\n)[ \t>*_]*\Z", text[max(0, line_start - 200):line_start]) is not None
         out.append(Candidate(pos, match.start() + len(number) + len(suffix) + len(dot), "num",
-                             number + suffix + dot, number + suffix, boundary, title, parts, suffix, weight, markdown))
+                             number + suffix + dot, number + suffix, boundary, title, parts, suffix, weight, markdown,
+                             paragraph=bool(paragraph)))
     return out
 
 

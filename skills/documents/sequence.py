@@ -16,6 +16,10 @@ from .numbering import cn_to_int, roman_to_int
 SKIP_COST = 0.8  # per number skipped ("5.3" straight to "5.5")
 MAX_SKIP = 6
 JUMP_COST = 0.5  # a trusted heading may break the succession (Particular Conditions list amended clauses)
+# A paragraph of its own that opens with a number inside the clause it sits in ("8.8 Delay Damages are ..." under
+# "8. Commencement", "4.12" after "4.2") continues that clause however many numbers it skips: Particular
+# Conditions and amending agreements list only the sub-clauses they change.
+PARAGRAPH_JUMP_COST = 1.2
 
 
 def _start_cost(parts: tuple[int, ...]) -> float:
@@ -71,6 +75,13 @@ def _chain_scores(candidates: list[Candidate]) -> tuple[list[float], list[int]]:
             if len(q) > 1 and q[-1] <= 2 and q[-2] > 0 and (found := by_prefix.get(q[:-2] + (q[-2] - 1,))) is not None:
                 # "3.1" straight after something in 2: the heading "3" was not found (or is not numbered)
                 options.append((found[0] - SKIP_COST * q[-1], found[1]))
+        if cand.paragraph and len(q) > 1 and not cand.suffix:  # forward only: after a lower sibling, or the heading
+            for lower in range(q[-1] - 1, max(-1, q[-1] - 100), -1):
+                if (found := by_prefix.get(q[:-1] + (lower,))) is not None:
+                    options.append((found[0] - PARAGRAPH_JUMP_COST, found[1]))
+                    break
+            if (found := by_exact.get(q[:-1])) is not None:
+                options.append((found[0] - PARAGRAPH_JUMP_COST, found[1]))
         if cand.strong:
             options.append((best_any[0] - JUMP_COST, best_any[1]) if best_any[1] >= 0 else (-JUMP_COST, -1))
         best = max(options)  # ties go to the later predecessor

@@ -359,3 +359,15 @@ def test_chinese_annexes_are_parts_of_their_own_not_text_of_the_last_clause():
     top = [c.clause_id for c in structure.clauses]
     assert top[-2:] == ["附件一", "附件二"], top
     assert "开户银行" not in structure.get_clause("2.1").text and "开户银行" in structure.get_clause("附件二").text
+
+
+def test_particular_conditions_list_only_the_sub_clauses_they_amend():
+    """A paragraph that opens with its own number inside its clause is a sub-clause however many numbers it skips
+    ("8.8" straight under "8.", "4.12" after "4.2"), but a repeated or lower number stays running text."""
+    text = ("# Particular Conditions\n\n## 4. The Contractor\n\n4.2 The Performance Security shall be 10% of the Accepted "
+            "Contract Amount.\n\n4.12 Unforeseeable physical conditions remain at the Employer's risk.\n\n## 8. Delays\n\n"
+            "8.8 Delay Damages are payable at the rate stated in the Contract Data.\n\n## 9. Tests\n\n9.1 Tests on "
+            "Completion shall be carried out.\n\n9.2 Retesting is at the Contractor's cost.\n\n9.1 Ownership of the test "
+            "records stays with the Employer.\n")
+    ids = [c.clause_id for c in parse_text(text).iter_clauses()]
+    assert ids == ["4", "4.2", "4.12", "8", "8.8", "9", "9.1", "9.2"], ids
