@@ -159,7 +159,7 @@ async def _react(ctx: ReviewContext, unit: ClauseUnit) -> bool:
     # the suggested skills' parameters (query, top_k, term...) are in the first request, not only their names
     await ctx.tools.describe(unit.item.get("required_skills") or [])
     messages = build_react_agent_messages(**_prompt_args(ctx, unit), suggested_skills=unit.item.get("required_skills"),
-                                          tools=ctx.tools.openai_tools(), review_id=ctx.review_id)
+                                          tools=ctx.tools.openai_tools())
     result = await react_agent_loop(ctx.llm, ctx.tools, messages, unit.clause_id, review_id=ctx.review_id,
                                     max_iterations=s.react_max_iterations, temperature=s.react_temperature,
                                     max_tool_result_chars=s.max_tool_result_chars, language=ctx.language,

@@ -114,15 +114,10 @@ def _suggested_skills_hint(suggested: list[str] | None, tools: list[dict] | None
     available = [s for s in suggested if not listed or s in listed]
     if not available:
         return ""
-    head = ("【建议工具】以下工具可能有助于分析本条款（仅供参考，你可以自主决定是否使用；括号内为可设置的参数）：" if is_chinese(language)
-            else "[Suggested tools] These may help with this clause (suggestions only; use your judgement; in "
-                 "brackets, the parameters you may set):")
-    lines = [head]
-    for name in available:
-        tool = listed.get(name)
-        description = (tool["function"].get("description") or "").splitlines()[0] if tool and tool["function"].get("description") else ""
-        lines.append(f"- {name}{_signature(tool)}: {description}".rstrip(": "))
-    return "\n".join(lines)
+    head = ("【建议工具】仅供参考，你可以自主决定是否使用；括号内为可设置的参数：" if is_chinese(language)
+            else "[Suggested tools] These are suggestions only; use your judgement. In brackets, the parameters you may set:")
+    # names and parameters only: each tool's description is in the tool list, and repeating it here doubled it
+    return "\n".join([head, *(f"- {name}{_signature(listed.get(name))}" for name in available)])
 
 
 def _describe_hint(tools: list[dict] | None, language: str) -> str:
@@ -130,10 +125,8 @@ def _describe_hint(tools: list[dict] | None, language: str) -> str:
     if not any(t["function"]["name"] == "describe_tools" for t in tools or []):
         return ""
     if is_chinese(language):
-        return ('【查看参数】部分工具列出时不带参数：调用 describe_tools，参数为 {"names": ["工具名"]}，即可获得其完整参数说明，'
-                "之后该工具会带着参数列出。")
-    return ('[Parameters] Some tools are listed without their parameters: call describe_tools with {"names": '
-            '["tool_name", ...]} to get their full schemas; they are listed with them from then on.')
+        return '【查看参数】工具列出时若不带参数，调用 describe_tools {"names": ["工具名"]} 即可获得其参数。'
+    return '[Parameters] For a tool listed without its parameters, call describe_tools {"names": ["tool_name"]}.'
 
 
 def _clause_block(language: str, clause_id: str, clause_name: str, description: str, priority: str, clause_text: str) -> str:
@@ -157,26 +150,25 @@ def _preamble(language: str, our_party: str, domain_id: str | None, *, react: bo
 
 def build_react_agent_messages(*, language: str, our_party: str, clause_id: str, clause_name: str, description: str,
                                priority: str, clause_text: str, domain_id: str | None = None,
-                               suggested_skills: list[str] | None = None, tools: list[dict] | None = None,
-                               review_id: str | None = None) -> list[dict[str, str]]:
-    """[system, user] for the ReAct loop. `tools` (the OpenAI tool list) supplies the suggested tools' descriptions."""
+                               suggested_skills: list[str] | None = None,
+                               tools: list[dict] | None = None) -> list[dict[str, str]]:
+    """[system, user] for the ReAct loop. `tools` (the OpenAI tool list) tells which suggested tools the server
+    has and their parameters. No review_id: the model is not offered it, the agent fills it in on every call."""
     zh = is_chinese(language)
     parts = [
         *_preamble(language, our_party, domain_id, react=True),
         (f"【你的任务】从我方（{our_party}）的角度识别本条款的风险点。" if zh
          else f"[Task] Identify the risks this clause holds for our party ({our_party})."),
-        ("【工作方式】请根据条款内容自主判断需要调用哪些工具：可先调用 get_clause_context 获取完整上下文，再按需调用其他分析工具；"
-         "信息足够后直接输出最终结果，不要再调用工具。" if zh else
-         "[How to work] Decide which tools the clause needs: get_clause_context gives the full context; call other "
-         "analysis tools as needed; when you know enough, give the final answer and call no more tools."),
+        ("【工作方式】自主判断需要调用哪些工具（get_clause_context 给出完整上下文），信息足够后直接输出最终结果，不再调用工具。" if zh else
+         "[How to work] Call the tools this clause needs (get_clause_context gives its full context); when you know "
+         "enough, give the final answer and call no more tools."),
         _suggested_skills_hint(suggested_skills, tools, language),
         _describe_hint(tools, language),
-        (f"【工具使用规则】1. 每次可调用一个或多个工具；2. 工具的 clause_id 参数使用当前条款编号：{clause_id}；"
-         f"3. 不需要填写 document_structure、state_snapshot 等内部参数，系统会自动注入；4. 不要重复相同参数的调用。" if zh else
-         f"[Tool rules] 1. Call one or more tools per turn. 2. Use clause_id \"{clause_id}\" for this clause. "
-         f"3. Never send internal parameters such as document_structure or state_snapshot: the server fills them in. "
-         f"4. Do not repeat a call with the same arguments."),
-        (f"review_id：{review_id}" if zh else f"review_id: {review_id}") if review_id else "",
+        (f"【工具使用规则】1. 每次可调用一个或多个工具；2. 本条款的 clause_id 为 {clause_id}；"
+         f"3. document_structure、state_snapshot 等内部参数由系统注入，不要填写；4. 不要重复相同参数的调用。" if zh else
+         f"[Tool rules] 1. Call one or more tools per turn. 2. This clause's clause_id is \"{clause_id}\". "
+         f"3. Internal parameters (document_structure, state_snapshot) are filled in for you. "
+         f"4. Never repeat a call with the same arguments."),
         _output_instruction(language),
     ]
     system = "\n\n".join(p for p in parts if p)

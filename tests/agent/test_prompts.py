@@ -8,7 +8,10 @@ from paralaw.agent.prompts import CLAUSE_END, build_clause_analyze_messages, bui
 BASE = dict(our_party="Contractor", clause_id="4.1", clause_name="Contractor's General Obligations",
             description="Scope of obligations", priority="high", clause_text="The Contractor shall design and execute the Works.")
 TOOLS = [{"type": "function", "function": {"name": "compare_with_baseline", "description": "Compare the clause with the baseline.\nMore.",
-                                          "parameters": {"type": "object", "properties": {}}}}]
+                                          "parameters": {"type": "object", "properties": {}}}},
+         {"type": "function", "function": {"name": "resolve_definition", "description": "The defined terms a clause uses.",
+                                          "parameters": {"type": "object", "properties": {
+                                              "clause_id": {"type": "string"}, "term": {"type": "string"}}}}}]
 
 
 def test_basic_structure():
@@ -23,9 +26,11 @@ def test_chinese_prompt_carries_tool_instructions():
     assert "工具" in system and "clause_id" in system and "承包人" in system and "JSON" in system
 
 
-def test_suggested_skills_are_suggestions_with_descriptions():
-    system = build_react_agent_messages(language="zh", suggested_skills=["compare_with_baseline", "not_on_server"], tools=TOOLS, **BASE)[0]["content"]
-    assert "【建议工具】" in system and "compare_with_baseline: Compare the clause with the baseline." in system
+def test_suggested_skills_are_suggestions_with_their_parameters():
+    suggested = ["compare_with_baseline", "resolve_definition", "not_on_server"]
+    system = build_react_agent_messages(language="zh", suggested_skills=suggested, tools=TOOLS, **BASE)[0]["content"]
+    assert "【建议工具】" in system and "\n- compare_with_baseline\n- resolve_definition(term)" in system
+    assert "Compare the clause" not in system  # the description is in the tool list: not sent twice
     assert "not_on_server" not in system  # a suggestion the server cannot serve is not offered
     english = build_react_agent_messages(language="en", suggested_skills=["compare_with_baseline"], tools=TOOLS, **BASE)[0]["content"]
     assert "[Suggested tools]" in english and "suggestions only" in english
