@@ -16,13 +16,25 @@ def head_tail(text: str, limit: int = MAX_TOOL_RESULT_CHARS) -> str:
     return f"{text[:head]}\n... [truncated: {len(text) - limit} of {len(text)} characters omitted] ...\n{text[-tail:]}"
 
 
+def _without_blanks(value: Any) -> Any:
+    """Fields whose value is null or an empty string dropped (a term's empty `currency`, a reference's empty
+    `note`): they tell the model nothing. Empty lists and zeros stay: `findings: []` and `problems: 0` say
+    something was checked."""
+    if isinstance(value, dict):
+        return {k: _without_blanks(v) for k, v in value.items() if v is not None and v != ""}
+    if isinstance(value, list):
+        return [_without_blanks(v) for v in value]
+    return value
+
+
 def serialize_tool_result(data: Any, limit: int = MAX_TOOL_RESULT_CHARS) -> str:
-    """A tool result as the text of a tool message."""
+    """A tool result as the text of a tool message: compact JSON without blank fields, since each result is
+    sent again with every later request of the clause."""
     if data is None:
         return "{}"
     if isinstance(data, str):
         return head_tail(data, limit)
     try:
-        return head_tail(json.dumps(data, ensure_ascii=False, default=str), limit)
+        return head_tail(json.dumps(_without_blanks(data), ensure_ascii=False, separators=(",", ":"), default=str), limit)
     except (TypeError, ValueError):
         return head_tail(str(data), limit)

@@ -54,7 +54,7 @@ async def test_the_model_sees_and_uses_a_business_argument(make_model):
     call = next(c for c in confidentiality.tools_called if c["name"] == "search_reference_doc")
     assert call["ok"] and call["arguments"]["query"] == QUERY and call["arguments"]["top_k"] == 2
     result = next(m["content"] for m in confidentiality.messages if m["role"] == "tool")
-    assert '"query_source": "argument"' in result and QUERY in result
+    assert '"query_source":"argument"' in result and QUERY in result
     assert confidentiality.mode == "react"
     assert "search_reference_doc" in data["schema_refreshed"]
 

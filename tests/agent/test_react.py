@@ -180,7 +180,7 @@ async def test_long_tool_results_are_cut_head_and_tail(session, make_model):
         result = await loop(make_model(llm), session, max_tool_result_chars=400)
     content = result.messages[3]["content"]
     assert "[truncated:" in content and len(content) < 520
-    assert content.startswith('<<<TOOL_RESULT_START>>>\n{"clause_id": "15"')  # fenced: contract text is data
+    assert content.startswith('<<<TOOL_RESULT_START>>>\n{"clause_id":"15"')  # fenced: contract text is data
     assert content.endswith("<<<TOOL_RESULT_END>>>")
 
 
@@ -188,7 +188,9 @@ def test_truncation_helpers():
     assert head_tail("short", 100) == "short"
     cut = head_tail("a" * 300 + "b" * 300, 300)
     assert cut.startswith("a" * 200) and cut.endswith("b" * 100) and "600 characters" in cut
-    assert serialize_tool_result(None) == "{}" and serialize_tool_result({"k": "v"}) == '{"k": "v"}'
+    assert serialize_tool_result(None) == "{}" and serialize_tool_result({"k": "v"}) == '{"k":"v"}'
+    blanks = {"terms": [{"quote": "60 days", "currency": "", "basis": None}], "findings": [], "problems": 0}
+    assert serialize_tool_result(blanks) == '{"terms":[{"quote":"60 days"}],"findings":[],"problems":0}'
 
 
 class Broken:
