@@ -24,7 +24,7 @@ from .headings import Candidate, find_candidates
 from .model import Clause, DocumentStructure
 from .references import extract_cross_references
 from .sequence import assign_paragraphs, choose_parts
-from .unnumbered import MAX_SHARE, MIN_CHARS, caption_candidates
+from .unnumbered import MAX_SHARE, MIN_CHARS, caption_candidates, opening_headings
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -219,6 +219,31 @@ def _caption_nodes(text: str, language: str, structural: list[_Node], paragraphs
     return made
 
 
+_TABLE_ROW = re.compile(r"(?m)^[ \t]*\|(?![ \t:|-]*$)[^\n]*\|[ \t]*$")
+_TABLE_RULE = re.compile(r"^[ \t]*\|[ \t:|-]+\|?[ \t]*$")
+
+
+def _next_line(text: str, end: int) -> str:
+    stop = text.find("\n", end + 1)
+    return text[end + 1:stop if stop >= 0 else len(text)]
+
+
+def _table_rows(text: str, parts: list[_Node], structural: list[_Node], text_end: int) -> list[_Node]:
+    """The data rows of a Markdown table in a part of the opening ('## Part A Contract Data'), each a
+    sub-clause of its part ('Part A(7)'), so that a quote or a finding names its row, not the whole table."""
+    starts = sorted(n.start for n in structural)
+    out: list[_Node] = []
+    for part in parts:
+        end = next((s for s in starts if s > part.start), text_end)
+        rows = [m for m in _TABLE_ROW.finditer(text, part.cand.marker_end, end)]
+        data = [m for m in rows if not _TABLE_RULE.match(_next_line(text, m.end()))]  # a header sits on a rule
+        for number, row in enumerate(data, 1):
+            at = row.start() + len(row.group()) - len(row.group().lstrip())
+            cand = Candidate(at, at + 1, "para", "|", str(number), "line", "", (number,))
+            out.append(_Node(cand, f"{part.clause_id}({number})", parent=part))
+    return out
+
+
 def _structure_type(nodes: list[_Node]) -> str:
     if not nodes:
         return "flat"
@@ -235,7 +260,11 @@ def parse_text(text: str, *, filename: str = "", document_id: str | None = None)
     text_end = len(text.rstrip())
     candidates = drop_table_of_contents(find_candidates(text, language), text)
     structural, leftover = _structural_nodes(candidates)
-    paragraphs = _paragraph_nodes(structural, leftover, text_end)
+    opening_end = structural[0].start if structural else text_end
+    taken = {n.start for n in structural}
+    opening = [_Node(c, c.clause_id) for c in opening_headings(text, opening_end) if c.start not in taken]
+    structural = sorted(structural + opening, key=lambda n: n.start)
+    paragraphs = _paragraph_nodes(structural, leftover, text_end) + _table_rows(text, opening, structural, text_end)
     captions = _caption_nodes(text, language, structural, paragraphs, text_end)
     nodes = sorted(structural + paragraphs + captions, key=lambda n: n.start)
     roots = _build_tree(nodes, text_end)

@@ -22,7 +22,7 @@ import re
 from .headings import Candidate
 from .titles import is_caps, is_title
 
-__all__ = ["caption_candidates", "MAX_SHARE", "MIN_CHARS"]
+__all__ = ["caption_candidates", "opening_headings", "MAX_SHARE", "MIN_CHARS"]
 
 MAX_SHARE = 0.25  # the parse-quality goal: no clause holds more than a quarter of the document
 MIN_CHARS = 3000
@@ -73,4 +73,28 @@ def caption_candidates(text: str, start: int, end: int) -> list[Candidate]:
         clause_id = caption if not caption.isupper() else caption.title()
         out.append(Candidate(at, at + len(line), "caption", line, clause_id, "line", caption.rstrip(".:"),
                              weight=2.0))
+    return out
+
+
+# "## Part A Contract Data", "## Schedule 1 Order Details", "## Key Terms": a Markdown heading is a heading
+# whatever its words. Before the first numbered clause such a heading opens a part of its own (the Contract Data
+# table of Particular Conditions, the table of an order form), which otherwise stays in the unread opening.
+_MD_HEADING = re.compile(r"(?m)^[ \t]*#{2,6}[ \t]+([^\n#]{2,100}?)[ \t#]*$")
+_PART_ID = re.compile(r"^(?:Part|PART|Schedule|SCHEDULE|Annex|ANNEX|Appendix|APPENDIX|Exhibit|EXHIBIT|Attachment|Annexure)"
+                      r"[ \t]+[-–]?[ \t]*(?:[A-Z]{1,2}|\d{1,3}|[IVX]{1,5})\b")
+
+
+def opening_headings(text: str, end: int) -> list[Candidate]:
+    """Markdown headings (level 2 and below) in text[:end], the opening before the first numbered clause. The
+    id is the part's name when the heading gives one ('Part A', 'Schedule 1'), else the heading itself."""
+    out: list[Candidate] = []
+    for match in _MD_HEADING.finditer(text, 0, end):
+        heading = match.group(1).strip().strip("*_").strip()
+        if len(heading) < 2:
+            continue
+        part = _PART_ID.match(heading)
+        clause_id = part.group(0) if part else heading
+        title = heading[part.end():].strip(" .:-\u2013\u2014") if part else heading
+        at = match.start(1)
+        out.append(Candidate(at, match.end(1), "caption", heading, clause_id, "line", title, weight=5.0, strong=True))
     return out

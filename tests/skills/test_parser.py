@@ -44,7 +44,9 @@ def test_fidic_gc_sub_clauses_and_bracketed_references(load):
 def test_fidic_pc_headings_out_of_order_are_trusted(load):
     pc = load(PC)
     ids = [c.clause_id for c in pc.clauses]
-    assert ids[:4] == ["1.1", "1.3", "1.9", "4.2"]
+    assert ids[:6] == ["Part A", "Part B", "1.1", "1.3", "1.9", "4.2"]  # the Contract Data table is a part of its own
+    assert pc.get_clause("Part A").title == "Contract Data" and len(pc.get_clause("Part A").children) == 30
+    assert pc.get_clause("Part A(19)").text.startswith("| Percentage of retention | 14.3 |")
     assert "21.6" in ids and pc.get_clause("21.6").title == "Expert Determination of Technical Disputes"
     assert pc.get_clause("21.6").label == "New Sub-Clause 21.6"
     # "Sub-Clause 13.7 [...] is deleted." under the 13.7 heading is a sentence, not a second heading
