@@ -1,7 +1,9 @@
 """One risk per issue: findings of several skills about the same provision become one risk.
 
 Two risks are the same issue when they sit on the same clause (or one on a sub-clause of the other) and
-either speak of the same topic or quote overlapping text. A risk that says a provision is absent merges with
+either speak of the same topic or quote overlapping text; two risks of one topic that quote overlapping text are
+one issue wherever each placed it (a Contract Data row, and the Sub-Clause it fills in). A risk that says a
+provision is absent merges with
 every other risk of its topic, wherever it was reported. Where the review positions found a provision at the
 standard (GREEN), other skills' risks on that topic are dropped: the same fact gets one verdict, and the
 positions read the operative clause. The merged risk keeps the review position's
@@ -57,6 +59,8 @@ def same_issue(a: dict[str, Any], b: dict[str, Any], kind_topics: dict[str, str]
     clause_a, clause_b = a.get("clause_id", ""), b.get("clause_id", "")
     if topic_a and topic_a == topic_b and (_related(clause_a, clause_b) or WHOLE in (clause_a, clause_b) or _absence(a) or _absence(b)):
         return True
+    if topic_a and topic_a == topic_b and _overlap(_quote(a), _quote(b)):
+        return True  # one provision read in two places: a Contract Data row, and the Sub-Clause it fills in
     if _absence(a) and a.get("risk_type") == b.get("risk_type"):
         return True  # "no tag-along was found", said at three sections, is one finding
     return _related(clause_a, clause_b) and WHOLE not in (clause_a, clause_b) and _overlap(_quote(a), _quote(b))

@@ -146,6 +146,8 @@ def _body_start(text: str, clause: Clause) -> int:
     line ('Section 7.4 Waiver. The Sellers may ...'), or past a first line that is only a heading
     ('## 21 Assignment and Subcontracting')."""
     first_line = text.split("\n", 1)[0]
+    if first_line.lstrip().startswith("|"):
+        return 0  # a table row states its provision: '| Percentage of retention | 10% |' is no heading
     if clause.title and len(clause.title) < 120:
         at = first_line.find(clause.title)
         if at >= 0:

@@ -122,11 +122,18 @@ def _closest(items: list, text: str, near: str):
     return max(items, key=lambda i: i.start)
 
 
+# US trade terms: "Net 30" is payment due 30 days after the invoice.
+_NET_TERMS = re.compile(r"\bnet[ -]?(\d{1,3})\b(?!\s*(?:%|per ?cent|percent|[.,]\d))", re.I)
+
+
 def _period_days(text: str, near: str) -> float | None:
     periods = find_periods(text)
     found = _closest(periods, text, near)
     if found is not None:
         return found.days
+    net = _NET_TERMS.search(text)
+    if net:
+        return float(net.group(1))
     anniversary = _ANNIVERSARY.search(text)
     if anniversary:
         word = anniversary.group(1).lower()

@@ -214,3 +214,14 @@ def test_a_list_item_is_read_after_its_lead_in(ground_a, ground_b, verdict):
     found = [r for r in evaluate_positions(positions, structure, domain="generic", our_party="Customer")
              if r.topic == "termination_convenience"]
     assert [(r.verdict, r.clause_id) for r in found] == ([(verdict, "14.1(b)")] if verdict else [])
+
+
+@pytest.mark.parametrize("terms, verdict", [("Net 10", "RED"), ("Net 30 from the invoice date", "GREEN"), ("Net 45", "GREEN")])
+def test_a_table_row_states_its_provision_and_net_terms_are_days(terms, verdict):
+    text = ('# Order Form\n\nThis Order Form is between Lumen Metrics, Inc. ("Lumen", "we", "us" or "our") and Harborview '
+            f'Credit Union ("Customer", "you" or "your").\n\n## Order Details\n\n| Term | Detail |\n|---|---|\n'
+            f'| Fees | USD 84,000 per year, net 5,000 units included |\n| Payment Terms | {terms} |\n')
+    structure = parse_document_text(text, filename="order.md")
+    positions, _ = resolve_positions("generic")
+    found = [r for r in evaluate_positions(positions, structure, domain="generic", our_party="Customer") if r.topic == "payment_period"]
+    assert [(r.verdict, r.clause_id, r.evidence) for r in found] == [(verdict, "Order Details(2)", f"| Payment Terms | {terms} |")]
