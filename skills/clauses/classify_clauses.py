@@ -22,6 +22,7 @@ from ..framework.state import state_snapshot
 from ..text.retrieval import ClauseIndex
 from .model import categories, probabilities
 from .search import passage_probabilities
+from .denials import only_denies
 from .values import key_value
 
 _SENTENCE = re.compile(r"[^.;\n]+(?:[.;](?=\s|$))?")
@@ -102,6 +103,8 @@ def classify_clauses(data: ClassifyClausesInput) -> ClassifyClausesOutput:
                     continue
                 seen.add(address)
                 passage = index.passages[i]
+                if only_denies(category, structure.text[passage.start:passage.end]):
+                    continue  # "there are no third-party beneficiaries": the category's answer is no
                 quote, start, end = _best_sentence(structure.text, passage.start, passage.end, column)
                 clauses.append(ClassifiedClause(clause_id=address, title=passage.title, probability=round(float(probs[i, column]), 4),
                                                 quote=quote, start=start, end=end))
