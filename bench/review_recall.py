@@ -120,6 +120,9 @@ CONTROLS = [
     ("skills/packs/data/sha_spa/baseline.md", "sha_spa", "Buyer"),
     ("tests/data/review_cases/services_a/baseline.md", "generic", "Customer"),
     ("tests/data/baselines/commonpaper_mutual_nda_v1_standard_terms.md", "generic", ""),
+    # market-standard whole contracts written with set 14, in drafting the positions were not tuned on
+    ("tests/data/controls/sg_services_agreement.md", "generic", "Customer"),
+    ("tests/data/controls/de_service_contract.md", "generic", "Principal"),
 ]
 
 

@@ -753,15 +753,237 @@ THIRTEENTH_MARKET = [
 ]
 
 
+# Set 14, written before the positions were changed for it (drafting families the earlier sets lack: Singapore,
+# Hong Kong, South African and Irish commercial drafting, New York credit-style boilerplate, German-style
+# translated English with § paragraphs, a numbered US SPA with Section 8.04(b)(iii), a figure in a schedule or
+# another clause, decimal percentages and decimal commas, EUR/SGD/HKD/RMB 万元 money, Traditional Chinese, and the
+# three positions added with it: confidentiality that ends too soon, change of control against us, and a forum or
+# seat on the other side's home ground). Its first run is reported in docs/quality.md.
+SERVICES_SG = """# Services Agreement
+
+THIS AGREEMENT is dated 3 March 2025 and made between:
+
+(1) Merlion Logistics Pte. Ltd. (UEN 201912345K), a company incorporated in Singapore with its registered office at 1 Raffles Place, #20-01, Singapore 048616 (the "Customer"); and
+
+(2) Straits Cloud Pte. Ltd. (UEN 201598765M), a company incorporated in Singapore with its registered office at 71 Ayer Rajah Crescent, Singapore 139951 (the "Service Provider").
+
+{body}
+"""
+
+SUPPLY_SG_HK = """# Supply Agreement
+
+THIS AGREEMENT is made on 12 May 2025 BETWEEN:
+
+(1) Tanjong Components Pte. Ltd., a company incorporated in Singapore whose registered office is at 8 Jurong Port Road, Singapore 619090 (the "Supplier"); and
+
+(2) Lantau Electronics Limited, a company incorporated in Hong Kong whose registered office is at 33 Canton Road, Tsim Sha Tsui, Kowloon, Hong Kong (the "Buyer").
+
+{body}
+"""
+
+SERVICES_HK = """# Services Agreement
+
+THIS AGREEMENT is made on 8 April 2025
+
+BETWEEN:
+
+(1) VICTORIA HARBOUR TRADING COMPANY LIMITED, whose registered office is situate at 18/F, 1 Queen's Road Central, Hong Kong ("the Customer"); and
+
+(2) KOWLOON DATA SERVICES LIMITED, whose registered office is situate at Unit 1203, 9 Wing Hong Street, Cheung Sha Wan, Kowloon, Hong Kong ("the Contractor").
+
+{body}
+"""
+
+SERVICES_ZA = """# Master Services Agreement
+
+entered into between
+
+**Protea Mining (Pty) Ltd** (Registration number 2011/004567/07), a private company incorporated in the Republic of South Africa (hereinafter "the Client")
+
+and
+
+**Kudu Systems (Pty) Ltd** (Registration number 2008/012345/07), a private company incorporated in the Republic of South Africa (hereinafter "the Service Provider")
+
+{body}
+"""
+
+SERVICES_IE = """# Agreement for the Provision of Managed Services
+
+THIS AGREEMENT is made the 2nd day of June 2025 BETWEEN Liffey Insurance DAC, having its registered office at 2 Grand Canal Square, Dublin 2 (the "Client") of the one part AND Shannon Managed IT Limited, having its registered office at Plassey Technological Park, Limerick (the "Supplier") of the other part.
+
+{body}
+
+## Schedule 2 Charges and Limits
+
+| Paragraph | Item | Amount |
+|---|---|---|
+| 1 | Annual Charges | €1,200,000 per annum, invoiced quarterly in advance |
+| 2 | Service Credits | As set out in Schedule 3 |
+| 3 | Liability Cap | ten per cent (10%) of the Annual Charges |
+"""
+
+LICENCE_NY = """# SOFTWARE LICENSE AGREEMENT
+
+This SOFTWARE LICENSE AGREEMENT, dated as of June 1, 2025, is entered into by and between HUDSON ANALYTICS LLC, a Delaware limited liability company (the "Licensor"), and PACIFIC MUTUAL HOLDINGS, INC., a California corporation (the "Licensee").
+
+{body}
+"""
+
+SERVICES_DE = """# Service Contract
+
+between
+
+Müller Maschinenbau GmbH, Industriestraße 12, 70565 Stuttgart, Germany
+
+- hereinafter referred to as "Principal" -
+
+and
+
+Datenwerk Solutions GmbH, Hafenstraße 4, 20457 Hamburg, Germany
+
+- hereinafter referred to as "Contractor" -
+
+{body}
+"""
+
+SPA_US_NUMBERED = """# STOCK PURCHASE AGREEMENT
+
+This STOCK PURCHASE AGREEMENT (this "Agreement") is made and entered into as of March 3, 2025, by and among Cascade Industrial Partners, L.P. (the "Buyer") and the Persons listed on Schedule I hereto (each, a "Seller" and collectively, the "Sellers").
+
+## ARTICLE I DEFINITIONS
+
+Section 1.01 Certain Defined Terms. For purposes of this Agreement, "Losses" means all losses, damages, liabilities, costs and expenses, including reasonable attorneys' fees.
+
+## ARTICLE II PURCHASE AND SALE
+
+Section 2.02 Purchase Price. The aggregate consideration for the Shares shall be $240,000,000 (the "Purchase Price").
+
+{body}
+"""
+
+SPA_ZH_TRAD = """# 股權轉讓協議
+
+轉讓方：港灣實業控股有限公司（以下簡稱"轉讓方"）
+受讓方：長榮創業投資有限公司（以下簡稱"受讓方"）
+
+## 第二條 轉讓價款
+
+2.1 標的股權的轉讓價款為新台幣十二億元（"轉讓價款"）。
+
+{body}
+"""
+
+SERVICES_ZH_TRAD = """# 資訊系統維護服務合同
+
+委託方（甲方）：寶島百貨股份有限公司（以下簡稱"甲方"）
+服務方（乙方）：聯訊資訊服務有限公司（以下簡稱"乙方"）
+
+{body}
+"""
+
+FOURTEENTH_RED = [
+    Variant("SG cap 'shall be limited to' one month", SERVICES_SG, "## 12. Limitation of Liability\n\n12.2 Notwithstanding anything herein contained, the maximum aggregate liability of the Service Provider to the Customer under or in connection with this Agreement shall be limited to the Fees paid by the Customer in the preceding one (1) month.\n",
+            "generic", "Customer", "liability_cap_level", "RED", "12.2"),
+    Variant("SG provider terminates on the customer's change in control", SERVICES_SG, "## 15. Termination\n\n15.3 The Service Provider may terminate this Agreement forthwith by notice in writing to the Customer if the Customer undergoes a change in control.\n",
+            "generic", "Customer", "change_of_control", "RED", "15.3"),
+    Variant("SG/HK arbitration seated in the supplier's home", SUPPLY_SG_HK, "## 20. Governing Law and Dispute Resolution\n\n20.1 This Agreement is governed by the laws of Singapore.\n\n20.2 Any dispute arising out of or in connection with this Agreement shall be referred to and finally resolved by arbitration administered by the Singapore International Arbitration Centre in accordance with its Arbitration Rules, and the seat of the arbitration shall be Singapore.\n",
+            "generic", "Buyer", "governing_forum", "RED", "20.2"),
+    Variant("HK '(\"the Contractor\")' terminates by one month's notice", SERVICES_HK, "## 14. Termination\n\n14.1 The Contractor may at any time terminate this Agreement by giving not less than one month's notice in writing to the Customer.\n",
+            "generic", "Customer", "termination_convenience", "RED", "14.1"),
+    Variant("HK customer alone submits; contractor may sue anywhere", SERVICES_HK, "## 19. Law and Jurisdiction\n\n19.1 This Agreement shall be governed by and construed in accordance with the laws of the Hong Kong Special Administrative Region.\n\n19.2 The Customer irrevocably submits to the exclusive jurisdiction of the courts of Hong Kong, provided that nothing in this clause shall prevent the Contractor from bringing proceedings against the Customer in any other court of competent jurisdiction.\n",
+            "generic", "Customer", "governing_forum", "RED", "19.2"),
+    Variant("ZA renewal for 36 (thirty-six) months", SERVICES_ZA, "## 3. Duration\n\n3.2 Upon expiry of the Initial Period, this Agreement shall be renewed automatically for successive periods of 36 (thirty-six) months each, unless terminated by either Party on 90 (ninety) days' written notice.\n",
+            "generic", "Client", "renewal_term", "RED", "3.2"),
+    Variant("ZA provider may cancel for any reason", SERVICES_ZA, "## 17. Breach and Cancellation\n\n17.4 The Service Provider shall be entitled to cancel this Agreement on 30 (thirty) days' written notice to the Client for any reason whatsoever.\n",
+            "generic", "Client", "termination_convenience", "RED", "17.4"),
+    Variant("ZA interest at 2,5% per month (decimal comma)", SERVICES_ZA, "## 8. Payment\n\n8.3 Any amount not paid on due date shall bear interest at the rate of 2,5% (two comma five percent) per month, calculated daily and compounded monthly in arrears, from due date until date of payment.\n",
+            "generic", "Client", "late_interest", "RED", "8.3"),
+    Variant("IE confidentiality survives six months", SERVICES_IE, "## 14. Confidentiality\n\n14.1 Each party shall keep the Confidential Information of the other party confidential and shall not disclose it except to its employees and advisers who need to know it.\n\n14.4 The obligations of confidentiality in this Clause 14 shall survive the termination or expiry of this Agreement for a period of six (6) months.\n",
+            "generic", "Client", "confidentiality_term", "RED", "14.4"),
+    Variant("IE cap in a schedule paragraph", SERVICES_IE, "## 11. Liability\n\n11.2 The total liability of the Supplier under or in connection with this Agreement in any Contract Year shall not exceed the amount set out in paragraph 3 of Schedule 2.\n",
+            "generic", "Client", "liability_cap_level", "RED", "11.2"),
+    Variant("NY credit-style: licensee submits, licensor may sue anywhere", LICENCE_NY, "## ARTICLE IX MISCELLANEOUS\n\nSection 9.09 Governing Law; Submission to Jurisdiction.\n\n(a) THIS AGREEMENT SHALL BE GOVERNED BY, AND CONSTRUED IN ACCORDANCE WITH, THE LAW OF THE STATE OF NEW YORK.\n\n(b) The Licensee irrevocably and unconditionally submits, for itself and its property, to the exclusive jurisdiction of the courts of the State of New York sitting in New York County, and of the United States District Court of the Southern District of New York. Nothing in this Agreement shall affect any right that the Licensor may otherwise have to bring any action or proceeding relating to this Agreement against the Licensee or its properties in the courts of any jurisdiction.\n",
+            "generic", "Licensee", "governing_forum", "RED", "9.09(b)"),
+    Variant("NY credit-style: licensor assigns to any Person", LICENCE_NY, "## ARTICLE IX MISCELLANEOUS\n\nSection 9.04 Successors and Assigns.\n\n(a) The Licensee may not assign or otherwise transfer any of its rights or obligations hereunder without the prior written consent of the Licensor, and any attempted assignment or transfer without such consent shall be null and void.\n\n(b) The Licensor may assign all or any portion of its rights and obligations under this Agreement to any Person without the consent of the Licensee.\n",
+            "generic", "Licensee", "assignment", "RED", "9.04(b)"),
+    Variant("DE § paragraph: invoices payable within 7 days", SERVICES_DE, "## § 5 Remuneration\n\n(1) The Principal is obliged to pay the Contractor the remuneration set out in Annex 2.\n\n(2) The Contractor invoices monthly in arrears.\n\n(3) Invoices are payable within 7 days of receipt without deduction.\n",
+            "generic", "Principal", "payment_period", "RED", "5(3)"),
+    Variant("DE § paragraph: entitled to terminate without giving reasons", SERVICES_DE, "## § 9 Term and Termination\n\n(1) The contract begins on 1 July 2025 and runs for an indefinite period.\n\n(2) The Contractor is entitled to terminate the contract at any time without giving reasons with a notice period of four weeks.\n",
+            "generic", "Principal", "termination_convenience", "RED", "9(2)"),
+    Variant("DE § paragraph: liability limited to one month's remuneration", SERVICES_DE, "## § 8 Liability\n\n(1) The Contractor is liable without limitation for intent and gross negligence.\n\n(2) In all other cases the total liability of the Contractor is limited to one month's remuneration.\n",
+            "generic", "Principal", "liability_cap_level", "RED", "8(2)"),
+    Variant("DE § paragraph: jurisdiction at the contractor's registered office", SERVICES_DE, "## § 12 Final Provisions\n\n(1) This contract is subject to the law of the Federal Republic of Germany.\n\n(2) Exclusive place of jurisdiction for all disputes arising from or in connection with this contract is the registered office of the Contractor.\n",
+            "generic", "Principal", "governing_forum", "RED", "12(2)"),
+    Variant("US SPA Section 8.04(b)(iii): cap of 0.5% of the Purchase Price", SPA_US_NUMBERED, "## ARTICLE VIII INDEMNIFICATION\n\nSection 8.04 Limitations on Indemnification.\n\n(a) The Sellers shall not be liable for any Losses under Section 8.02(a) unless a claim is asserted before the end of the Survival Period.\n\n(b) Notwithstanding anything to the contrary herein:\n\n(i) the Sellers shall not be liable for any individual claim for Losses of less than $50,000;\n\n(ii) the Sellers shall not be liable for Losses arising from any matter disclosed in the Disclosure Schedules; and\n\n(iii) the aggregate amount of all Losses for which the Sellers shall be liable pursuant to Section 8.02(a) shall not exceed an amount equal to 0.5% of the Purchase Price.\n",
+            "sha_spa", "Buyer", "liability_cap", "RED", "8.04(b)(iii)"),
+    Variant("UK claims period in another clause", SPA_EN_UK, "## 7. Limitations on Claims\n\n7.4 The Vendor shall not be liable for a Warranty Claim unless written notice of it is given to the Vendor within the period set out in clause 7.6.\n\n7.6 For the purposes of clause 7.4, the period is nine (9) months from Completion.\n",
+            "sha_spa", "Purchaser", "claims_period", "RED", "7.4"),
+    Variant("zh cap in 万元 against a price in 亿元", SPA_ZH, "## 第十条 责任限制\n\n10.3 转让方在本协议项下承担的赔偿责任累计不超过人民币500万元。\n",
+            "sha_spa", "受让方", "liability_cap", "RED", "10.3"),
+    Variant("繁體 claims period of six months", SPA_ZH_TRAD, "## 第十條 索賠\n\n10.4 受讓方應於交割日後六個月內以書面形式向轉讓方提出索賠，逾期未提出的，轉讓方不再承擔任何責任。\n",
+            "sha_spa", "受讓方", "claims_period", "RED", "10.4"),
+    Variant("繁體 service provider may terminate at any time", SERVICES_ZH_TRAD, "## 第九條 合同的解除\n\n9.2 乙方有權隨時解除本合同，無需說明任何理由，但應提前十五日書面通知甲方。\n",
+            "generic", "甲方", "termination_convenience", "RED", "9.2"),
+    Variant("zh confidentiality lapses six months after termination", SERVICES_ZH_ITEMS, "## 第十二条 保密\n\n12.1 双方应对在履行本合同过程中知悉的对方商业秘密和其他保密信息承担保密义务。\n\n12.3 本条约定的保密义务在本合同终止后六个月内有效，期满后自动失效。\n",
+            "generic", "甲方", "confidentiality_term", "RED", "12.3"),
+    Variant("zh provider may terminate on our 实际控制人 change", SERVICES_ZH_ITEMS, "## 第十条 合同的解除\n\n10.4 甲方的控股股东或实际控制人发生变更的，乙方有权单方解除本合同，且无需承担任何责任。\n",
+            "generic", "甲方", "change_of_control", "RED", "10.4"),
+    Variant("zh disputes to the court where the provider is located", SERVICES_ZH_ITEMS, "## 第十五条 争议解决\n\n15.1 因本合同引起的或与本合同有关的任何争议，双方应友好协商解决；协商不成的，任何一方均应将争议提交乙方所在地有管辖权的人民法院诉讼解决。\n",
+            "generic", "甲方", "governing_forum", "RED", "15.1"),
+]
+
+FOURTEENTH_MARKET = [
+    Variant("IE confidentiality survives five years", SERVICES_IE, "## 14. Confidentiality\n\n14.4 The obligations of confidentiality in this Clause 14 shall survive the termination or expiry of this Agreement for a period of five (5) years, and in respect of trade secrets for so long as they remain trade secrets.\n",
+            "generic", "Client", "confidentiality_term", "not RED"),
+    Variant("SG mutual change of control right", SERVICES_SG, "## 15. Termination\n\n15.3 Either party may terminate this Agreement by notice in writing to the other if the other party undergoes a change of control and the change is, in the reasonable opinion of the terminating party, materially adverse to it.\n",
+            "generic", "Customer", "change_of_control", "not RED"),
+    Variant("HK both parties submit to the Hong Kong courts", SERVICES_HK, "## 19. Law and Jurisdiction\n\n19.1 This Agreement is governed by the laws of Hong Kong, and each party irrevocably submits to the non-exclusive jurisdiction of the courts of Hong Kong.\n",
+            "generic", "Customer", "governing_forum", "not RED"),
+    Variant("SG arbitration seat neutral for both Singapore parties", SERVICES_SG, "## 21. Dispute Resolution\n\n21.1 Any dispute arising out of or in connection with this Agreement shall be finally resolved by arbitration in Singapore administered by the Singapore International Arbitration Centre, and the seat of the arbitration shall be Singapore.\n",
+            "generic", "Customer", "governing_forum", "not RED"),
+    Variant("DE invoices payable within 30 days", SERVICES_DE, "## § 5 Remuneration\n\n(1) The Principal is obliged to pay the Contractor the remuneration set out in Annex 2.\n\n(2) Invoices are payable within 30 days of receipt.\n",
+            "generic", "Principal", "payment_period", "not RED"),
+    Variant("繁體 confidentiality continues after termination", SERVICES_ZH_TRAD, "## 第十二條 保密\n\n12.3 本合同終止或解除後，本條約定的保密義務繼續有效，直至相關資訊依法公開為止。\n",
+            "generic", "甲方", "confidentiality_term", "not RED"),
+    Variant("US SPA Section 8.04(b)(iii): cap of 12.5%", SPA_US_NUMBERED, "## ARTICLE VIII INDEMNIFICATION\n\nSection 8.04 Limitations on Indemnification.\n\n(b) Notwithstanding anything to the contrary herein:\n\n(iii) the aggregate amount of all Losses for which the Sellers shall be liable pursuant to Section 8.02(a) shall not exceed an amount equal to 12.5% of the Purchase Price.\n",
+            "sha_spa", "Buyer", "liability_cap", "not RED"),
+]
+
+
 # Each report set in the order it was written; docs/quality.md gives each one's first-run figure.
 REPORT_SETS = {"1": RED_VARIANTS, "2": SECOND_RED, "3": THIRD_RED, "4": FOURTH_RED, "5": FIFTH_RED, "6": SIXTH_RED,
                "7": SEVENTH_RED, "8": EIGHTH_RED, "9": NINTH_RED, "10": TENTH_RED, "11": ELEVENTH_RED,
-               "12": TWELFTH_RED, "13": THIRTEENTH_RED, "added positions": COVERAGE_RED}
-MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET, "13": THIRTEENTH_MARKET}
+               "12": TWELFTH_RED, "13": THIRTEENTH_RED, "14": FOURTEENTH_RED, "added positions": COVERAGE_RED}
+MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET, "13": THIRTEENTH_MARKET, "14": FOURTEENTH_MARKET}
+
+
+# Set 14's first run (docs/quality.md): the variants it missed, marked until a general fix finds them.
+FIRST_RUN_14 = {"SG cap 'shall be limited to' one month",
+                "SG provider terminates on the customer's change in control",
+                "SG/HK arbitration seated in the supplier's home",
+                'HK \'("the Contractor")\' terminates by one month\'s notice',
+                'HK customer alone submits; contractor may sue anywhere',
+                'ZA renewal for 36 (thirty-six) months',
+                'ZA provider may cancel for any reason',
+                'IE confidentiality survives six months',
+                'IE cap in a schedule paragraph',
+                'NY credit-style: licensee submits, licensor may sue anywhere',
+                'DE § paragraph: invoices payable within 7 days',
+                'DE § paragraph: entitled to terminate without giving reasons',
+                "DE § paragraph: liability limited to one month's remuneration",
+                "DE § paragraph: jurisdiction at the contractor's registered office",
+                'UK claims period in another clause',
+                '繁體 claims period of six months',
+                '繁體 service provider may terminate at any time',
+                'zh confidentiality lapses six months after termination',
+                'zh provider may terminate on our 实际控制人 change',
+                'zh disputes to the court where the provider is located'}
 
 
 def _each(sets: dict[str, list[Variant]]):
-    return [pytest.param(v, id=f"set {name}: {v.name}") for name, variants in sets.items() for v in variants]
+    first_run = pytest.mark.xfail(strict=True, reason="set 14 first run")
+    return [pytest.param(v, id=f"set {name}: {v.name}", marks=[first_run] if name == "14" and v.name in FIRST_RUN_14 else [])
+            for name, variants in sets.items() for v in variants]
 
 
 def assert_found_at_operative_clause(variant: Variant) -> None:
