@@ -37,7 +37,7 @@ class Candidate:
 
 
 _MD = re.compile(r"[\f\v]*#{1,6}[ \t]+")
-_DECOR = re.compile(r"[ \t\f\v>*_|]*")
+_DECOR = re.compile(r"[ \t\f\v>*_|§]*")  # "§ 5 Remuneration": German-style paragraph sign before the number
 _MD_LEAD_WORDS = re.compile(r"[ \t>*_]*(?:[A-Z][a-z]+[ \t]+){1,3}")
 _CONNECTORS = {
     "section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs", "sub-clause",

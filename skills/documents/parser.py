@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from .definitions import extract_definitions
 from .contents import drop_table_of_contents
 from .headings import Candidate, find_candidates
+from .traditional import to_simplified
 from .model import Clause, DocumentStructure
 from .references import extract_cross_references
 from .sequence import assign_paragraphs, choose_parts
@@ -189,6 +190,20 @@ def _to_clauses(nodes: list[_Node], text: str) -> list[Clause]:
     return out
 
 
+def _as_written(nodes: list[_Node], text: str, scan: str) -> None:
+    """Labels and titles as the contract writes them (Traditional characters), not as they were scanned."""
+    for node in nodes:
+        cand = node.cand
+        if cand.label:
+            at = scan.find(cand.label, cand.start)
+            if at >= 0:
+                cand.label = text[at:at + len(cand.label)]
+        if cand.title:
+            at = scan.find(cand.title, cand.start)
+            if at >= 0:
+                cand.title = text[at:at + len(cand.title)]
+
+
 def _caption_nodes(text: str, language: str, structural: list[_Node], paragraphs: list[_Node], text_end: int) -> list[_Node]:
     """Unnumbered caption headings in any stretch the numbering leaves too big (see unnumbered.py).
 
@@ -258,14 +273,18 @@ def parse_text(text: str, *, filename: str = "", document_id: str | None = None)
     """Parse contract text. Offsets in the result index into `text` exactly as given."""
     language = detect_language(text)
     text_end = len(text.rstrip())
-    candidates = drop_table_of_contents(find_candidates(text, language), text)
+    # Markers are found in the text read as Simplified Chinese (第十條 is 第十条), which has the same offsets
+    scan = to_simplified(text)
+    candidates = drop_table_of_contents(find_candidates(scan, language), scan)
     structural, leftover = _structural_nodes(candidates)
     opening_end = structural[0].start if structural else text_end
     taken = {n.start for n in structural}
-    opening = [_Node(c, c.clause_id) for c in opening_headings(text, opening_end) if c.start not in taken]
+    opening = [_Node(c, c.clause_id) for c in opening_headings(scan, opening_end) if c.start not in taken]
     structural = sorted(structural + opening, key=lambda n: n.start)
-    paragraphs = _paragraph_nodes(structural, leftover, text_end) + _table_rows(text, opening, structural, text_end)
-    captions = _caption_nodes(text, language, structural, paragraphs, text_end)
+    paragraphs = _paragraph_nodes(structural, leftover, text_end) + _table_rows(scan, opening, structural, text_end)
+    captions = _caption_nodes(scan, language, structural, paragraphs, text_end)
+    if scan != text:
+        _as_written(nodes=structural + paragraphs + captions, text=text, scan=scan)
     nodes = sorted(structural + paragraphs + captions, key=lambda n: n.start)
     roots = _build_tree(nodes, text_end)
     structure = DocumentStructure(
