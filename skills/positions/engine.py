@@ -18,6 +18,8 @@ from typing import Any
 
 from ..documents.kinds import contract_kind
 from ..documents.model import Clause, DocumentStructure
+from ..documents.parser import parse_text
+from ..documents.traditional import to_simplified
 from ..generic.clause_diff import split_sentences
 from ..generic.parties import ROLE_PAIRS, same_side
 from .conditions import evaluate
@@ -41,6 +43,8 @@ class Sentence:
     matchable: str = ""  # the text with clause-number dots masked, for the position patterns
     expanded: str = ""  # the text with each defined term that holds a figure followed by its definition, or ''
     lead_in: str = ""  # for a list item, the parent's sentence that introduces the list ('... may terminate if:')
+    referred: str = ""  # the sentence with the clause it cites for its figure in place of the citation, or ''
+
 
     @property
     def reading(self) -> str:
@@ -115,7 +119,7 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
     for clause in structure.iter_clauses():
         text = clause.text
         body_from = _body_start(text, clause)
-        titles = titles_of(clause)
+        titles = to_simplified(titles_of(clause))
         in_definitions = bool(_DEFINITION_HEADING.search(titles))
         lead_in = _lead_in(by_id.get(clause.parent_id) if clause.parent_id else None)
         for sentence in split_sentences(text[body_from:]):
@@ -123,8 +127,50 @@ def _sentences(structure: DocumentStructure) -> list[Sentence]:
                 continue
             expanded = "" if in_definitions else _expand(sentence.text, figures)
             out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
-                                matchable=masked(sentence.text), expanded=expanded, lead_in=lead_in))
+                                matchable=masked(to_simplified(sentence.text)), expanded=expanded, lead_in=lead_in,
+                                referred=_referred(sentence.text, clause, by_id)))
     return out
+
+
+_REFERENCE = re.compile(
+    r"(?:set out|specified|stated|set forth|provided|referred to|prescribed|contained|given|shown|identified|indicated)"
+    r"\s+in\s+(?:(?:sub-)?clause|section|paragraph|article|item|row)\s+(\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)"
+    r"(?:\s+(?:of|in|to)\s+(?:the\s+)?(schedule|annex|annexure|appendix|exhibit|attachment)\s+(\w+))?", re.I)
+
+
+def _referred(text: str, clause: Clause, by_id: dict[str, Clause]) -> str:
+    """The sentence with the clause it cites for its figure in brackets in place of the citation ('within the period
+    set out in clause 7.6' -> 'within the period (the period is nine (9) months from Completion)', 'the amount set
+    out in paragraph 3 of Schedule 2' -> 'the amount (| 3 | Liability Cap | 10% of the Annual Charges |)'), so the
+    figure is read as if stated there; '' when the sentence cites none."""
+    match = _REFERENCE.search(text)
+    if not match:
+        return ""
+    cited = _cited(match, clause, by_id)
+    if not cited:
+        return ""
+    cited = re.sub(r"^\s*(?:\d+(?:\.\d+)*|\([a-z0-9]{1,4}\))\s*", "", cited).rstrip(" .。")  # its own number, its full stop
+    return f"{text[:match.start()].rstrip()} ({cited}){text[match.end():]}"
+
+
+def _cited(match: re.Match[str], clause: Clause, by_id: dict[str, Clause]) -> str:
+    """The own text of the clause a reference names (a numbered clause, or a paragraph or table row of a schedule)."""
+    number, word, name = match.group(1), match.group(2), match.group(3)
+    target = None
+    if word:
+        part = next((c for key, c in by_id.items() if key.lower() == f"{word} {name}".lower()), None)
+        if part is not None:
+            target = next((c for c in part.children if c.clause_id.lower() in
+                           (f"{part.clause_id}({number})".lower(), f"{part.clause_id}.{number}".lower())), None)
+            target = target or next((c for c in part.children if re.match(rf"\|?\s*{re.escape(number)}\b(?![.\d])", c.text)), None)
+            if target is None:  # a schedule read as one part: its line or table row that opens with the number
+                line = re.search(rf"^[ \t]*\|?[ \t]*(?:paragraph[ \t]+)?{re.escape(number)}\b(?![.\d]).*$", part.text, re.I | re.M)
+                return line.group(0).strip()[:400] if line else ""
+    else:
+        target = by_id.get(number)
+    if target is None or target is clause or not target.text.strip():
+        return ""
+    return target.text.strip()[:400]
 
 
 def _lead_in(parent: Clause | None) -> str:
@@ -227,13 +273,14 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
         heading = heading_of[sentence.titles] or bool(wanted and kinds and wanted & kinds.get(sentence.clause.clause_id, set()))
         if find.require_heading and not heading:
             continue
-        text = masked(sentence.reading) if sentence.lead_in else sentence.matchable
+        text = masked(to_simplified(sentence.reading)) if sentence.lead_in else sentence.matchable
         if ignore and ignore.search(text):
             continue
         excluded = bool(excluded_re and excluded_re.search(text) and (subject is None or subject.search(text)))
         if sentence.titles not in named_of:
             named_of[sentence.titles] = bool(named and named.search(sentence.titles))
-        cued = bool(cues and (cues.search(text) or (sentence.expanded and cues.search(masked(sentence.expanded)))))
+        cued = bool(cues and (cues.search(text) or (sentence.expanded and cues.search(masked(to_simplified(sentence.expanded))))
+                              or (sentence.referred and cues.search(masked(to_simplified(sentence.referred))))))
         if excluded or cued or named_of[sentence.titles]:
             found.append((sentence, heading, excluded))
     if any(heading for _, heading, _ in found):
@@ -293,6 +340,8 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
                 values[name] = extract_value(spec, sentence.reading, clause_text, structure, sides)
             if values[name] is None and sentence.expanded and spec.scope == "sentence":  # a figure held in a definition
                 values[name] = extract_value(spec, sentence.expanded, clause_text, structure, sides)
+            if values[name] is None and sentence.referred and spec.scope == "sentence":  # a figure in the clause cited
+                values[name] = extract_value(spec, sentence.referred, clause_text, structure, sides)
         if any(spec.kind == "missing_items" for spec in position.extract.values()):
             values.update({f"{n}_count": len(v) for n, v in values.items() if isinstance(v, list)})
         verdict, said = _verdict(position, values)
@@ -331,10 +380,13 @@ def clause_kinds(structure: DocumentStructure) -> dict[str, set[str]]:
 def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
                        language: str | None = None) -> list[PositionResult]:
     """Every applicable position's verdict on the contract, in the document's order (whole-document last)."""
-    sides = sides_of(structure, our_party)
+    plain = structure
+    if to_simplified(structure.text) != structure.text:  # Traditional Chinese: parties and roles read as Simplified
+        plain, our_party = parse_text(to_simplified(structure.text), filename=structure.filename), to_simplified(our_party)
+    sides = sides_of(plain, our_party)
     ours = our_roles(sides, our_party)
     language = language or structure.language
-    opening = structure.text[:3000]
+    opening = plain.text[:3000]
     kind = contract_kind(opening)
     sentences = _sentences(structure)
     chosen = [p for p in positions.positions

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..documents.model import DocumentStructure
+from ..documents.traditional import to_simplified
 from ..generic.parties import contract_parties, counterparty_of, party_role
 from ..text.amounts import find_money, find_percentages, find_periods
 from .schema import Extract
@@ -34,6 +35,8 @@ class Sides:
         names = self.us if side == "us" else self.them
         return _names_re(tuple(names)) if names else None
 
+
+_THE = re.compile(r"^the\s+(?=\S)", re.I)
 
 # Plain-English contracts name the parties by pronouns: ("Lumen", "we", "us" or "our"), ("Customer", "you").
 _PRONOUNS = {"we", "us", "our", "ours", "you", "your", "yours"}
@@ -66,6 +69,7 @@ def sides_of(structure: DocumentStructure, our_party: str) -> Sides:
     if other:
         them.add(other)
     for name in contract_parties(structure):
+        name = _THE.sub("", name)  # ("the Customer"): Hong Kong and South African blocks quote the article too
         if name.lower() not in _GENERIC_NAMES and name not in us and not _names_re(tuple(us)).fullmatch(name):
             them.add(name)
     for group in _alias_groups(structure):  # ("Customer", "you" or "your"): every name of a party's group
@@ -130,6 +134,8 @@ def _period_days(text: str, near: str) -> float | None:
     periods = find_periods(text)
     found = _closest(periods, text, near)
     if found is not None:
+        if found.unit == "months" and found.days and found.value % 12 == 0:  # twelve months is a year, not 360 days
+            return 365.0 * found.value / 12
         return found.days
     net = _NET_TERMS.search(text)
     if net:
@@ -171,9 +177,9 @@ def _annual_rate(text: str, near: str) -> float | None:
         number = float(value) if re.fullmatch(r"[\d.]+", value) else float(digits.index(value[0]) + 1) if value[0] in digits else None
         return None if number is None else round(number / 100 * 365, 3)
     after, before = text[found.end:found.end + 40], text[max(0, found.start - 12):found.start]
-    for pattern, factor in _RATE_UNIT:
-        if pattern.search(after):
-            return round(found.value * factor, 3)
+    units = [(m.end(), factor) for pattern, factor in _RATE_UNIT for m in [pattern.search(after)] if m]
+    if units:  # the unit written nearest the rate: '2.5% per month, calculated daily' is monthly
+        return round(found.value * min(units)[1], 3)
     for pattern, factor in _RATE_BEFORE:
         if pattern.search(before):
             return round(found.value * factor, 3)
@@ -204,9 +210,77 @@ def holder(text: str, sides: Sides, near: str = "") -> str:
     return "both" if "both" in kinds or kinds == {"us", "them"} else kinds.pop()
 
 
+# Words of a parties block that say what a party is, not where it is.
+_NOT_PLACES = {"the", "a", "an", "its", "this", "of", "and", "limited", "ltd", "pte", "company", "co", "inc", "llc", "llp",
+               "plc", "corporation", "corp", "gmbh", "ag", "dac", "pty", "private", "public", "holdings", "group",
+               "registered", "office", "street", "road", "avenue", "level", "unit", "floor", "building", "centre",
+               "center", "international", "republic", "federal", "state", "people", "peoples", "registration", "number",
+               "uen", "acn", "abn", "whose", "with", "having", "at", "in", "is", "situate", "incorporated", "hereinafter",
+               "referred", "to", "as", "between", "and", "laws", "law", "under", "existing", "organized", "services",
+               "systems", "trading", "data", "digital", "court", "courts", "arbitration", "agreement", "party", "parties"}
+_PLACE_WORD = re.compile(r"\b[A-Z][A-Za-z\u00c0-\u017f]+(?:[ -][A-Z][A-Za-z\u00c0-\u017f]+)*")
+_ZH_PLACE = re.compile(r"([\u4e00-\u9fff]{2,3}?)(?:特别行政区|市|省|自治区|县)")
+
+
+def _entry_places(structure: DocumentStructure, names: list[str]) -> set[str]:
+    """Place names in the paragraphs of the parties block that introduce any of these names: the words of the
+    addresses and places of incorporation, lower-cased, and Chinese city or province names."""
+    if not names:
+        return set()
+    first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
+    head = to_simplified(structure.text[:min(first, 6000)])
+    quoted = re.compile("|".join(rf"[\"“「『]\**(?:the )?{re.escape(to_simplified(n))}\**[\"”」』]" for n in names), re.I)
+    places: set[str] = set()
+    paragraphs = re.split(r"\n\s*\n|\n(?=[（(]?\d|[^\n]{0,12}[：:])", head)
+    for index, paragraph in enumerate(paragraphs):
+        if not quoted.search(paragraph):
+            continue
+        if len(paragraph.strip()) < 100 and index:  # '- hereinafter referred to as "Principal" -' below the address
+            paragraph = paragraphs[index - 1] + "\n" + paragraph
+        for match in _PLACE_WORD.finditer(paragraph):
+            words = [w for w in re.split(r"[ -]", match.group(0)) if w.lower() not in _NOT_PLACES]
+            places |= {w.lower() for w in words if len(w) > 2}
+        places |= set(_ZH_PLACE.findall(paragraph))
+    return places
+
+
+def home(text: str, structure: DocumentStructure, sides: Sides, near: str = "") -> str:
+    """Whose home ground a forum sentence names ('the seat of the arbitration shall be Singapore', '提交上海仲裁委员会'):
+    'them' when the place after `near` is in the other side's entry of the parties block and not in ours, 'us' the
+    reverse, 'both' when it is in both, else 'none' (a neutral place, or none named)."""
+    window = text
+    if near:
+        match = re.search(near, text, re.I)
+        if not match:
+            return "none"
+        window = text[match.start():match.end() + 100]
+    theirs, ours = _entry_places(structure, sides.them), _entry_places(structure, sides.us)
+    named = {w.lower() for m in _PLACE_WORD.finditer(window) for w in re.split(r"[ -]", m.group(0))}
+    named |= {p for p in theirs | ours if re.search(r"[\u4e00-\u9fff]", p) and p in window}
+    in_theirs, in_ours = bool(named & (theirs - _NOT_PLACES)), bool(named & (ours - _NOT_PLACES))
+    return "both" if in_theirs and in_ours else "them" if in_theirs else "us" if in_ours else "none"
+
+
+# A figure followed by the same figure in words, the South African and Indian order: '36 (thirty-six) months',
+# '2,5% (two comma five percent)'. The words are dropped, the digits read.
+_FIGURE_THEN_WORDS = re.compile(r"(\d[\d,. ]*%?)\s*\((?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                               r"\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:[- ][a-z]+){0,7}\)", re.I)
+# A decimal comma before a percentage: '2,5%' is two and a half per cent (never a thousands separator there).
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?=\s*(?:%|per ?cent|percent))", re.I)
+
+
+@lru_cache(maxsize=1024)
+def plain_figures(text: str) -> str:
+    """The text with figures written the way the amount reader expects: '36 (thirty-six) months' as '36 months'
+    and '2,5%' as '2.5%'."""
+    if "(" in text:
+        text = _FIGURE_THEN_WORDS.sub(lambda m: m.group(1).rstrip(), text)
+    return _DECIMAL_COMMA.sub(r"\1.\2", text) if "," in text else text
+
+
 def extract_value(spec: Extract, sentence: str, clause_text: str, structure: DocumentStructure, sides: Sides):
     """One extracted value (None when the text does not state it)."""
-    text = {"sentence": sentence, "clause": clause_text, "document": structure.text}[spec.scope]
+    text = plain_figures(to_simplified({"sentence": sentence, "clause": clause_text, "document": structure.text}[spec.scope]))
     if spec.kind == "percent":
         found = _closest(find_percentages(text), text, spec.near)
         return found.value if found else None
@@ -229,6 +303,8 @@ def extract_value(spec: Extract, sentence: str, clause_text: str, structure: Doc
         return holder(text, sides, spec.near)
     if spec.kind == "flag":
         return _flag(fill_sides(spec.pattern, sides), text)
+    if spec.kind == "home":
+        return home(text, structure, sides, spec.near)
     if spec.kind == "missing_items":
         return [label for label, pattern in spec.items.items() if not re.search(pattern, text, re.I)]
     raise ValueError(f"unknown extract kind {spec.kind}")

@@ -39,7 +39,8 @@ from .conditions import check_expression
 
 Severity = Literal["high", "medium", "low"]
 Verdict = Literal["GREEN", "YELLOW", "RED", "MISSING"]
-ExtractKind = Literal["percent", "percent_of_price", "annual_rate", "money", "period_days", "holder", "flag", "missing_items", "number"]
+ExtractKind = Literal["percent", "percent_of_price", "annual_rate", "money", "period_days", "holder", "flag", "missing_items", "number",
+                      "home"]
 
 
 def _regex(pattern: str) -> str:

@@ -57,11 +57,9 @@ def test_clean_controls_raise_at_most_one_high_finding():
 
 
 HELDOUT_CASES = sorted(p.parent.name for p in review_recall.HELDOUT.glob("*/gold.json"))
-FIRST_RUN_14 = {"za_msa", "tw_services"}  # written with set 14; marked until a general fix finds their issues
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, marks=[pytest.mark.xfail(strict=True, reason="set 14 first run")]
-                                               if c in FIRST_RUN_14 else []) for c in HELDOUT_CASES])
+@pytest.mark.parametrize("case", HELDOUT_CASES)
 def test_heldout_contracts(case):
     """Whole contracts written after the positions were settled (tests/data/heldout, see docs/quality.md)."""
     assert len(HELDOUT_CASES) >= 9

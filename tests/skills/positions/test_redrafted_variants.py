@@ -957,33 +957,8 @@ REPORT_SETS = {"1": RED_VARIANTS, "2": SECOND_RED, "3": THIRD_RED, "4": FOURTH_R
 MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET, "13": THIRTEENTH_MARKET, "14": FOURTEENTH_MARKET}
 
 
-# Set 14's first run (docs/quality.md): the variants it missed, marked until a general fix finds them.
-FIRST_RUN_14 = {"SG cap 'shall be limited to' one month",
-                "SG provider terminates on the customer's change in control",
-                "SG/HK arbitration seated in the supplier's home",
-                'HK \'("the Contractor")\' terminates by one month\'s notice',
-                'HK customer alone submits; contractor may sue anywhere',
-                'ZA renewal for 36 (thirty-six) months',
-                'ZA provider may cancel for any reason',
-                'IE confidentiality survives six months',
-                'IE cap in a schedule paragraph',
-                'NY credit-style: licensee submits, licensor may sue anywhere',
-                'DE § paragraph: invoices payable within 7 days',
-                'DE § paragraph: entitled to terminate without giving reasons',
-                "DE § paragraph: liability limited to one month's remuneration",
-                "DE § paragraph: jurisdiction at the contractor's registered office",
-                'UK claims period in another clause',
-                '繁體 claims period of six months',
-                '繁體 service provider may terminate at any time',
-                'zh confidentiality lapses six months after termination',
-                'zh provider may terminate on our 实际控制人 change',
-                'zh disputes to the court where the provider is located'}
-
-
 def _each(sets: dict[str, list[Variant]]):
-    first_run = pytest.mark.xfail(strict=True, reason="set 14 first run")
-    return [pytest.param(v, id=f"set {name}: {v.name}", marks=[first_run] if name == "14" and v.name in FIRST_RUN_14 else [])
-            for name, variants in sets.items() for v in variants]
+    return [pytest.param(v, id=f"set {name}: {v.name}") for name, variants in sets.items() for v in variants]
 
 
 def assert_found_at_operative_clause(variant: Variant) -> None:
