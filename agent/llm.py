@@ -137,8 +137,10 @@ class OpenAIChatModel:
 
     def __init__(self, *, model: str, api_key: str | None = None, base_url: str | None = None,
                  timeout: float = 300.0, max_retries: int = 3, max_backoff: float = 30.0,
-                 base_backoff: float = 1.0, sleep: Callable[[float], Awaitable[None]] = anyio.sleep) -> None:
+                 base_backoff: float = 1.0, max_tokens: int | None = 2048,
+                 sleep: Callable[[float], Awaitable[None]] = anyio.sleep) -> None:
         self.model = model
+        self.max_tokens = max_tokens
         self.max_retries = max_retries
         self.max_backoff = max_backoff
         self.base_backoff = base_backoff
@@ -150,7 +152,7 @@ class OpenAIChatModel:
     def from_settings(cls, settings, **kwargs) -> "OpenAIChatModel":
         return cls(model=settings.model, api_key=settings.openai_api_key, base_url=settings.openai_base_url,
                    timeout=settings.llm_timeout, max_retries=settings.llm_max_retries,
-                   max_backoff=settings.llm_max_backoff, **kwargs)
+                   max_backoff=settings.llm_max_backoff, max_tokens=settings.llm_max_tokens, **kwargs)
 
     def _delay(self, attempt: int, suggested: float | None) -> float:
         if suggested is not None:
@@ -160,6 +162,8 @@ class OpenAIChatModel:
     async def chat(self, messages: list[dict[str, Any]], *, tools: list[dict] | None = None,
                    temperature: float = 0.1) -> ModelReply:
         request: dict[str, Any] = {"model": self.model, "messages": wire_messages(messages), "temperature": temperature}
+        if self.max_tokens:  # `max_tokens`: the name every OpenAI-compatible server reads (llama.cpp, Ollama, vLLM)
+            request["max_tokens"] = self.max_tokens
         if tools:
             request["tools"] = tools
         last: Exception | None = None

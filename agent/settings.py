@@ -27,6 +27,10 @@ class AgentSettings(BaseSettings):
     # Seconds one model request may take. A small model on a busy CPU (llama.cpp, Ollama) needs a minute or more
     # per answer with a clause and the tool list in its prompt; a hosted API answers well within this bound.
     llm_timeout: float = Field(300.0, gt=0, le=3600, validation_alias=AliasChoices("PARALAW_LLM_TIMEOUT", "llm_timeout"))
+    # The longest answer asked for. A clause's risks fit in a few hundred tokens; without a bound a small model
+    # that never emits its end token writes until the context is full (minutes on a CPU), and a server that
+    # handles one request at a time keeps generating for a request the client has already given up on.
+    llm_max_tokens: int = Field(2048, ge=64, le=65536, validation_alias=AliasChoices("PARALAW_LLM_MAX_TOKENS", "llm_max_tokens"))
     llm_max_retries: int = Field(3, ge=0, le=10, validation_alias=AliasChoices("PARALAW_LLM_RETRIES", "llm_max_retries"))
     llm_max_backoff: float = Field(30.0, ge=0, validation_alias=AliasChoices("PARALAW_LLM_MAX_BACKOFF", "llm_max_backoff"))
     tool_timeout: float = Field(60.0, gt=0, validation_alias=AliasChoices("PARALAW_TOOL_TIMEOUT", "tool_timeout"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from paralaw.agent.llm import LLMUnavailable, retry_after_seconds, wire_messages
+from paralaw.agent.llm import LLMUnavailable, OpenAIChatModel, retry_after_seconds, wire_messages
 from scripted_llm import ScriptedLLM, tool_call_turn
 
 pytestmark = pytest.mark.anyio
@@ -21,6 +21,20 @@ async def test_native_tool_calls_and_usage(make_model):
     assert reply.usage.total_tokens > 0 and reply.usage.requests == 1
     assert llm.requests[0]["tools"][0]["function"]["name"] == "get_clause_context"
     assert "tool_choice" not in llm.requests[0]  # "required" is unsupported on many servers: never sent
+
+
+async def test_every_request_bounds_the_answer_length(make_model, monkeypatch):
+    """A small model that never writes its end token would otherwise generate until its context is full, and a
+    one-request-at-a-time server (llama.cpp's) keeps generating after the client has timed out."""
+    from paralaw.agent.settings import get_settings
+
+    monkeypatch.setenv("PARALAW_LLM_MAX_TOKENS", "512")
+    settings = get_settings()
+    with ScriptedLLM([{"content": "[]"}, {"content": "[]"}]) as llm:
+        configured = settings.model_copy(update={"openai_base_url": llm.base_url, "llm_max_retries": 0})
+        await OpenAIChatModel.from_settings(configured).chat(MESSAGES)
+        await make_model(llm).chat(MESSAGES)
+    assert [r["max_tokens"] for r in llm.requests] == [512, 2048]
 
 
 @pytest.mark.parametrize("content", [
