@@ -50,7 +50,8 @@ _PAIRS = [
     ("電霧靜韋韌頌頗頸頹顆顏願顛飄飢飼飽飾餅餐饑騙騰騷驕驚驟髒鬆鬧鬱鮮鴨鵝鹽麗黴齒齣龜",
      "电雾静韦韧颂颇颈颓颗颜愿颠飘饥饲饱饰饼餐饥骗腾骚骄惊骤脏松闹郁鲜鸭鹅盐丽霉齿出龟"),
 ]
-_KEEP = "參"  # 參 is also the capital numeral three (參佰萬元), which the money reader knows; 参 it does not
+_KEEP = "參著覆"  # 參 is also the capital numeral three (參佰萬元), which the money reader knows (参 it does not);
+# 著 and 覆 are Simplified characters too (著作权, 覆盖)
 _TABLE: dict[int, str] = {}
 for _trad, _simp in _PAIRS:
     assert len(_trad) == len(_simp), (_trad, _simp)

@@ -217,26 +217,47 @@ _NOT_PLACES = {"the", "a", "an", "its", "this", "of", "and", "limited", "ltd", "
                "center", "international", "republic", "federal", "state", "people", "peoples", "registration", "number",
                "uen", "acn", "abn", "whose", "with", "having", "at", "in", "is", "situate", "incorporated", "hereinafter",
                "referred", "to", "as", "between", "and", "laws", "law", "under", "existing", "organized", "services",
-               "systems", "trading", "data", "digital", "court", "courts", "arbitration", "agreement", "party", "parties"}
+               "systems", "trading", "data", "digital", "court", "courts", "arbitration", "agreement", "party", "parties",
+               "united", "states", "district", "county", "city", "commonwealth", "province", "eastern", "western",
+               "northern", "southern", "central", "suite", "principal", "place", "business", "address", "offices",
+               "effective", "date", "exhibit", "whereas", "witnesseth", "new"}
 _PLACE_WORD = re.compile(r"\b[A-Z][A-Za-z\u00c0-\u017f]+(?:[ -][A-Z][A-Za-z\u00c0-\u017f]+)*")
 _ZH_PLACE = re.compile(r"([\u4e00-\u9fff]{2,3}?)(?:特别行政区|市|省|自治区|县)")
 
 
-def _entry_places(structure: DocumentStructure, names: list[str]) -> set[str]:
-    """Place names in the paragraphs of the parties block that introduce any of these names: the words of the
-    addresses and places of incorporation, lower-cased, and Chinese city or province names."""
+_DESCRIBED_AFTER = re.compile(r"[)）]?\s*[,，]\s*(?:an?|having|whose|with|of|incorporated|organi[sz]ed|existing)\b", re.I)
+
+
+def _label_re(names: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(rf"[\"“「『]\**(?:the )?{re.escape(to_simplified(n))}\**[\"”」』]" for n in names), re.I)
+
+
+def _entry_places(structure: DocumentStructure, names: list[str], others: list[str]) -> set[str]:
+    """Place names in the entry of the parties block that introduces any of these names: the words of its address
+    and place of incorporation, lower-cased, and Chinese city or province names. Where one paragraph introduces
+    both parties ('X, a California corporation ("Customer"), and Y, a Delaware LLC ("Provider")'), an entry runs
+    from the label before it to its own label."""
     if not names:
         return set()
     first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
     head = to_simplified(structure.text[:min(first, 6000)])
-    quoted = re.compile("|".join(rf"[\"“「『]\**(?:the )?{re.escape(to_simplified(n))}\**[\"”」』]" for n in names), re.I)
+    quoted, labels = _label_re(names), _label_re(names + others) if others else _label_re(names)
     places: set[str] = set()
     paragraphs = re.split(r"\n\s*\n|\n(?=[（(]?\d|[^\n]{0,12}[：:])", head)
     for index, paragraph in enumerate(paragraphs):
-        if not quoted.search(paragraph):
+        own = quoted.search(paragraph)
+        if not own:
             continue
         if len(paragraph.strip()) < 100 and index:  # '- hereinafter referred to as "Principal" -' below the address
             paragraph = paragraphs[index - 1] + "\n" + paragraph
+        else:
+            before = [m.end() for m in labels.finditer(paragraph) if m.end() <= own.start()]
+            later = [m.start() for m in labels.finditer(paragraph) if m.start() > own.end() and not quoted.fullmatch(m.group(0))]
+            if before or later:  # several parties in one paragraph: only this one's stretch of it
+                if _DESCRIBED_AFTER.match(paragraph, own.end()):  # '(hereinafter "JHU"), a corporation of Maryland'
+                    paragraph = paragraph[own.start():min(later, default=len(paragraph))]
+                else:  # 'Y, a Delaware limited liability company ("Provider")'
+                    paragraph = paragraph[max(before, default=0):own.end()]
         for match in _PLACE_WORD.finditer(paragraph):
             words = [w for w in re.split(r"[ -]", match.group(0)) if w.lower() not in _NOT_PLACES]
             places |= {w.lower() for w in words if len(w) > 2}
@@ -254,7 +275,9 @@ def home(text: str, structure: DocumentStructure, sides: Sides, near: str = "") 
         if not match:
             return "none"
         window = text[match.start():match.end() + 100]
-    theirs, ours = _entry_places(structure, sides.them), _entry_places(structure, sides.us)
+    names = {w.lower() for n in sides.us + sides.them for w in re.split(r"[ -]", n)}  # 'the Supplier' is no place
+    theirs = _entry_places(structure, sides.them, sides.us) - names
+    ours = _entry_places(structure, sides.us, sides.them) - names
     named = {w.lower() for m in _PLACE_WORD.finditer(window) for w in re.split(r"[ -]", m.group(0))}
     named |= {p for p in theirs | ours if re.search(r"[\u4e00-\u9fff]", p) and p in window}
     in_theirs, in_ours = bool(named & (theirs - _NOT_PLACES)), bool(named & (ours - _NOT_PLACES))

@@ -950,11 +950,51 @@ FOURTEENTH_MARKET = [
 ]
 
 
+# Checks written after set 14's fixes (not part of its first-run figure): the new positions against drafting that
+# must not trip them (a notice of a change of control, "notice to the other party", a forum named beside both
+# parties, a court in a severability clause, cancelling an order) and a forum at the other side's US home.
+US_CA = """# MASTER SERVICES AGREEMENT
+
+This Master Services Agreement is entered into by Golden Gate Foods, Inc., a California corporation with offices in San Francisco, California ("Customer"), and Wilmington Cloud LLC, a Delaware limited liability company with offices in Wilmington, Delaware ("Provider").
+
+{body}
+"""
+
+FOURTEENTH_CHECKS_RED = [
+    Variant("CoC vendor terminates by notice to the other party", SERVICES_EN, "## 14. Termination\n\n14.3 The Vendor may terminate this Agreement by notice to the other party if the Client undergoes a change of control.\n", "generic", "Client", "change_of_control", "RED", "14.3"),
+    Variant("US forum Delaware = provider's home", US_CA, "## 15. Governing Law\n\n15.1 Any action arising out of this Agreement shall be brought exclusively in the state or federal courts located in Wilmington, Delaware, and each party consents to the jurisdiction of those courts.\n", "generic", "Customer", "governing_forum", "RED", "15.1"),
+    Variant("zh conf during term only", SERVICES_ZH_ITEMS, "## 第十二条 保密\n\n12.3 本条约定的保密义务仅在本合同有效期内有效。\n", "generic", "甲方", "confidentiality_term", "RED", "12.3"),
+    Variant("EN conf during the Term only", SERVICES_EN, "## 9. Confidentiality\n\n9.3 Each party shall keep the other's Confidential Information confidential during the Term.\n", "generic", "Client", "confidentiality_term", "RED", "9.3"),
+]
+
+FOURTEENTH_CHECKS_MARKET = [
+    Variant("conf term+3y thereafter", SERVICES_EN, "## 9. Confidentiality\n\n9.3 Each party shall keep the other's Confidential Information confidential during the Term and for a period of three (3) years thereafter.\n", "generic", "Client", "confidentiality_term", "not RED"),
+    Variant("conf survives", SERVICES_EN, "## 9. Confidentiality\n\n9.3 The provisions of this Clause 9 shall survive the termination or expiry of this Agreement.\n", "generic", "Client", "confidentiality_term", "not RED"),
+    Variant("conf return within 10 days after termination", SERVICES_EN, "## 9. Confidentiality\n\n9.4 Within ten (10) days after termination of this Agreement each party shall return or destroy the other's Confidential Information.\n", "generic", "Client", "confidentiality_term", "not RED"),
+    Variant("conf notify 48h", SERVICES_EN, "## 9. Confidentiality\n\n9.4 The Vendor shall notify the Client within 48 hours of becoming aware of any unauthorised disclosure of Confidential Information.\n", "generic", "Client", "confidentiality_term", "not RED"),
+    Variant("CoC supplier's change, we may terminate", SERVICES_EN, "## 14. Termination\n\n14.3 The Client may terminate this Agreement by notice if the Vendor undergoes a change of control.\n", "generic", "Client", "change_of_control", "not RED"),
+    Variant("CoC notify", SERVICES_EN, "## 14. Termination\n\n14.3 The Vendor shall notify the Client promptly of any change of control of the Vendor.\n", "generic", "Client", "change_of_control", "not RED"),
+    Variant("CoC deemed assignment either party", SERVICES_EN, "## 18. Assignment\n\n18.2 A change of control of either party shall be treated as an assignment requiring the consent of the other party, not to be unreasonably withheld.\n", "generic", "Client", "change_of_control", "not RED"),
+    Variant("forum England each party", SERVICES_EN, "## 20. Law\n\n20.1 This Agreement is governed by English law and each party submits to the exclusive jurisdiction of the courts of England and Wales, save that the Vendor and the Client may each seek injunctive relief in any court.\n", "generic", "Client", "governing_forum", "not RED"),
+    Variant("forum England, vendor named after", SERVICES_EN, "## 20. Law\n\n20.1 The parties submit to the exclusive jurisdiction of the courts of England and Wales in respect of any dispute between the Client and the Vendor.\n", "generic", "Client", "governing_forum", "not RED"),
+    Variant("severability court", SERVICES_EN, "## 20. General\n\n20.4 If any court of competent jurisdiction finds any provision of this Agreement invalid, the other provisions remain in force.\n", "generic", "Client", "governing_forum", "not RED"),
+    Variant("cancel an order", SERVICES_EN, "## 6. Orders\n\n6.2 The Vendor may cancel any Order at any time before it is accepted.\n", "generic", "Client", "termination_convenience", "not RED"),
+    Variant("terminate at any time if fails to pay", SERVICES_EN, "## 14. Termination\n\n14.2 The Vendor may at any time terminate this Agreement by notice if the Client fails to pay any undisputed sum within thirty (30) days of its due date.\n", "generic", "Client", "termination_convenience", "not RED"),
+    Variant("zh conf 3 yrs", SERVICES_ZH_ITEMS, "## 第十二条 保密\n\n12.3 本合同终止后三年内，双方仍应遵守本条约定的保密义务。\n", "generic", "甲方", "confidentiality_term", "not RED"),
+    Variant("zh forum 甲方所在地", SERVICES_ZH_ITEMS, "## 第十五条 争议解决\n\n15.1 因本合同引起的争议，提交甲方所在地人民法院诉讼解决。\n", "generic", "甲方", "governing_forum", "not RED"),
+    Variant("zh forum neutral CIETAC", SERVICES_ZH_ITEMS, "## 第十五条 争议解决\n\n15.1 因本合同引起的争议，提交中国国际经济贸易仲裁委员会按照其仲裁规则仲裁。\n", "generic", "甲方", "governing_forum", "not RED"),
+    Variant("US forum New York neutral", US_CA, "## 15. Governing Law\n\n15.1 Any action arising out of this Agreement shall be brought exclusively in the state or federal courts located in New York County, New York, and each party consents to the jurisdiction of those courts.\n", "generic", "Customer", "governing_forum", "not RED"),
+    Variant("US forum California = ours", US_CA, "## 15. Governing Law\n\n15.1 Any action arising out of this Agreement shall be brought exclusively in the state or federal courts located in San Francisco, California.\n", "generic", "Customer", "governing_forum", "not RED"),
+    Variant("zh CoC mutual 任何一方", SERVICES_ZH_ITEMS, "## 第十条 合同的解除\n\n10.4 任何一方的实际控制人发生变更的，另一方有权解除本合同。\n", "generic", "甲方", "change_of_control", "not RED"),
+]
+
+
 # Each report set in the order it was written; docs/quality.md gives each one's first-run figure.
 REPORT_SETS = {"1": RED_VARIANTS, "2": SECOND_RED, "3": THIRD_RED, "4": FOURTH_RED, "5": FIFTH_RED, "6": SIXTH_RED,
                "7": SEVENTH_RED, "8": EIGHTH_RED, "9": NINTH_RED, "10": TENTH_RED, "11": ELEVENTH_RED,
-               "12": TWELFTH_RED, "13": THIRTEENTH_RED, "14": FOURTEENTH_RED, "added positions": COVERAGE_RED}
-MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET, "13": THIRTEENTH_MARKET, "14": FOURTEENTH_MARKET}
+               "12": TWELFTH_RED, "13": THIRTEENTH_RED, "14": FOURTEENTH_RED, "added positions": COVERAGE_RED,
+               "14 checks": FOURTEENTH_CHECKS_RED}
+MARKET_SETS = {"1": MARKET_VARIANTS, "2": SECOND_MARKET, "3": THIRD_MARKET, "13": THIRTEENTH_MARKET, "14": FOURTEENTH_MARKET, "14 checks": FOURTEENTH_CHECKS_MARKET}
 
 
 def _each(sets: dict[str, list[Variant]]):
