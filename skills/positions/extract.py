@@ -225,6 +225,7 @@ _PLACE_WORD = re.compile(r"\b[A-Z][A-Za-z\u00c0-\u017f]+(?:[ -][A-Z][A-Za-z\u00c
 _ZH_PLACE = re.compile(r"([\u4e00-\u9fff]{2,3}?)(?:特别行政区|市|省|自治区|县)")
 
 
+_LABEL_ONLY = re.compile(r"\s*[-–—(]*\s*(?:hereinafter|herein|referred to)\b[^\n]{0,80}$", re.I)
 _DESCRIBED_AFTER = re.compile(r"[)）]?\s*[,，]\s*(?:an?|having|whose|with|of|incorporated|organi[sz]ed|existing)\b", re.I)
 
 
@@ -248,7 +249,7 @@ def _entry_places(structure: DocumentStructure, names: list[str], others: list[s
         own = quoted.search(paragraph)
         if not own:
             continue
-        if len(paragraph.strip()) < 100 and index:  # '- hereinafter referred to as "Principal" -' below the address
+        if index and _LABEL_ONLY.match(paragraph):  # '- hereinafter referred to as "Principal" -' below the address
             paragraph = paragraphs[index - 1] + "\n" + paragraph
         else:
             before = [m.end() for m in labels.finditer(paragraph) if m.end() <= own.start()]
@@ -274,7 +275,8 @@ def home(text: str, structure: DocumentStructure, sides: Sides, near: str = "") 
         match = re.search(near, text, re.I)
         if not match:
             return "none"
-        window = text[match.start():match.end() + 100]
+        before = 20 if re.search(r"[\u4e00-\u9fff]", match.group(0)) else 0  # 提交深圳国际仲裁院: the place comes first
+        window = text[max(0, match.start() - before):match.end() + 100]
     names = {w.lower() for n in sides.us + sides.them for w in re.split(r"[ -]", n)}  # 'the Supplier' is no place
     theirs = _entry_places(structure, sides.them, sides.us) - names
     ours = _entry_places(structure, sides.us, sides.them) - names

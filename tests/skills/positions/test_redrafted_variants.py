@@ -960,11 +960,27 @@ This Master Services Agreement is entered into by Golden Gate Foods, Inc., a Cal
 {body}
 """
 
+SERVICES_ZH_SZ = """# 技术服务合同
+
+甲方：上海宏达商贸有限公司（以下简称"甲方"），地址：上海市浦东新区世纪大道100号
+乙方：深圳云帆科技有限公司（以下简称"乙方"），地址：深圳市南山区科技园路1号
+
+{body}
+"""
+
 FOURTEENTH_CHECKS_RED = [
     Variant("CoC vendor terminates by notice to the other party", SERVICES_EN, "## 14. Termination\n\n14.3 The Vendor may terminate this Agreement by notice to the other party if the Client undergoes a change of control.\n", "generic", "Client", "change_of_control", "RED", "14.3"),
     Variant("US forum Delaware = provider's home", US_CA, "## 15. Governing Law\n\n15.1 Any action arising out of this Agreement shall be brought exclusively in the state or federal courts located in Wilmington, Delaware, and each party consents to the jurisdiction of those courts.\n", "generic", "Customer", "governing_forum", "RED", "15.1"),
     Variant("zh conf during term only", SERVICES_ZH_ITEMS, "## 第十二条 保密\n\n12.3 本条约定的保密义务仅在本合同有效期内有效。\n", "generic", "甲方", "confidentiality_term", "RED", "12.3"),
     Variant("EN conf during the Term only", SERVICES_EN, "## 9. Confidentiality\n\n9.3 Each party shall keep the other's Confidential Information confidential during the Term.\n", "generic", "Client", "confidentiality_term", "RED", "9.3"),
+    Variant("conf terminate upon expiry or termination", SERVICES_EN, "## 9. Confidentiality\n\n9.5 The confidentiality obligations in this Clause 9 shall terminate upon expiry or termination of this Agreement.\n", "generic", "Client", "confidentiality_term", "RED", "9.5"),
+    Variant("zh conf 即告终止", SERVICES_ZH_ITEMS, "## 第十二条 保密\n\n12.3 本合同终止后，双方的保密义务即告终止。\n", "generic", "甲方", "confidentiality_term", "RED", "12.3"),
+    Variant("zh conf 保密期限为合同有效期", SERVICES_ZH_ITEMS, "## 第十二条 保密\n\n12.3 本条约定的保密期限为本合同有效期。\n", "generic", "甲方", "confidentiality_term", "RED", "12.3"),
+    Variant("CoC acquired by a competitor", SERVICES_EN, "## 14. Termination\n\n14.4 If the Client is acquired by a competitor of the Vendor, the Vendor may terminate this Agreement with immediate effect.\n", "generic", "Client", "change_of_control", "RED", "14.4"),
+    Variant("DE CoC shareholder structure", SERVICES_DE, "## § 9 Term and Termination\n\n(1) The contract runs for an indefinite period.\n\n(2) Either party may terminate it with three months' notice.\n\n(3) The Contractor is entitled to terminate the contract without notice if the shareholder structure of the Principal changes.\n", "generic", "Principal", "change_of_control", "RED", "9(3)"),
+    Variant("forum supplier's sole option arbitration", SERVICES_EN, "## 20. Disputes\n\n20.2 Any dispute shall be decided by the courts of England, save that the Vendor may at its sole option refer any dispute to arbitration in London.\n", "generic", "Client", "governing_forum", "RED", "20.2"),
+    Variant("zh SZ arbitration at 乙方's city", SERVICES_ZH_SZ, "## 第十五条 争议解决\n\n15.1 因本合同引起的任何争议，均应提交深圳国际仲裁院按照其仲裁规则进行仲裁。\n", "generic", "甲方", "governing_forum", "RED", "15.1"),
+    Variant("繁體 SPA cap 百分之五", SPA_ZH_TRAD, "## 第十條 責任限制\n\n10.2 轉讓方就本協議項下全部索賠承擔的賠償責任總額不超過轉讓價款的百分之五。\n", "sha_spa", "受讓方", "liability_cap", "RED", "10.2"),
 ]
 
 FOURTEENTH_CHECKS_MARKET = [
@@ -986,6 +1002,9 @@ FOURTEENTH_CHECKS_MARKET = [
     Variant("US forum New York neutral", US_CA, "## 15. Governing Law\n\n15.1 Any action arising out of this Agreement shall be brought exclusively in the state or federal courts located in New York County, New York, and each party consents to the jurisdiction of those courts.\n", "generic", "Customer", "governing_forum", "not RED"),
     Variant("US forum California = ours", US_CA, "## 15. Governing Law\n\n15.1 Any action arising out of this Agreement shall be brought exclusively in the state or federal courts located in San Francisco, California.\n", "generic", "Customer", "governing_forum", "not RED"),
     Variant("zh CoC mutual 任何一方", SERVICES_ZH_ITEMS, "## 第十条 合同的解除\n\n10.4 任何一方的实际控制人发生变更的，另一方有权解除本合同。\n", "generic", "甲方", "change_of_control", "not RED"),
+    Variant("zh SH arbitration neutral to 乙方", SERVICES_ZH_SZ, "## 第十五条 争议解决\n\n15.1 因本合同引起的任何争议，均应提交上海国际仲裁中心仲裁。\n", "generic", "甲方", "governing_forum", "not RED"),
+    Variant("繁體 SPA cap 百分之三十", SPA_ZH_TRAD, "## 第十條 責任限制\n\n10.2 轉讓方就本協議項下全部索賠承擔的賠償責任總額不超過轉讓價款的百分之三十。\n", "sha_spa", "受讓方", "liability_cap", "not RED"),
+    Variant("conf cease to apply to public info", SERVICES_EN, "## 9. Confidentiality\n\n9.2 The obligations in this Clause 9 shall cease to apply to information that becomes public other than through a breach of this Agreement.\n", "generic", "Client", "confidentiality_term", "not RED"),
 ]
 
 
