@@ -134,8 +134,6 @@ def _period_days(text: str, near: str) -> float | None:
     periods = find_periods(text)
     found = _closest(periods, text, near)
     if found is not None:
-        if found.unit == "months" and found.days and found.value % 12 == 0:  # twelve months is a year, not 360 days
-            return 365.0 * found.value / 12
         return found.days
     net = _NET_TERMS.search(text)
     if net:

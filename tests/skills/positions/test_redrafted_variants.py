@@ -984,6 +984,8 @@ FOURTEENTH_CHECKS_RED = [
 ]
 
 FOURTEENTH_CHECKS_MARKET = [
+    Variant("UK claims period of twelve (12) months (months are 30 days: 360 is a year)", SPA_EN_UK, "## 7. Limitations on Claims\n\n7.4 No Warranty Claim may be brought unless written notice of it is served on the Vendor no later than twelve (12) months after Completion.\n", "sha_spa", "Purchaser", "claims_period", "not RED"),
+    Variant("CA non-compete of twelve (12) months", SPA_CA, "## ARTICLE 7 COVENANTS\n\n7.3 Non-Competition. The Vendor shall not, for a period of twelve (12) months following the Closing Date, carry on any business that competes with the Business.\n", "sha_spa", "Purchaser", "non_compete", "not RED"),
     Variant("conf term+3y thereafter", SERVICES_EN, "## 9. Confidentiality\n\n9.3 Each party shall keep the other's Confidential Information confidential during the Term and for a period of three (3) years thereafter.\n", "generic", "Client", "confidentiality_term", "not RED"),
     Variant("conf survives", SERVICES_EN, "## 9. Confidentiality\n\n9.3 The provisions of this Clause 9 shall survive the termination or expiry of this Agreement.\n", "generic", "Client", "confidentiality_term", "not RED"),
     Variant("conf return within 10 days after termination", SERVICES_EN, "## 9. Confidentiality\n\n9.4 Within ten (10) days after termination of this Agreement each party shall return or destroy the other's Confidential Information.\n", "generic", "Client", "confidentiality_term", "not RED"),
