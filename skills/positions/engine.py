@@ -45,7 +45,6 @@ class Sentence:
     lead_in: str = ""  # for a list item, the parent's sentence that introduces the list ('... may terminate if:')
     referred: str = ""  # the sentence with the clause it cites for its figure in place of the citation, or ''
 
-
     @property
     def reading(self) -> str:
         """The sentence as it reads grammatically: a list item after its lead-in."""
