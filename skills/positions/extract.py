@@ -292,12 +292,25 @@ _FIGURE_THEN_WORDS = re.compile(r"(\d[\d,. ]*%?)\s*\((?:zero|one|two|three|four|
 _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?=\s*(?:%|per ?cent|percent))", re.I)
 
 
+# Continental thousands: 'EUR 2.500.000,00' (dots, a decimal comma) and 'EUR 2 500 000' (spaces after a currency).
+_DOTTED_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}\.\d{3}(?=,\d{2}\b))(?:,(\d{1,2}))?(?![\d.,]*\d)")
+_SPACED_THOUSANDS = re.compile(r"((?:€|\bEUR|\bCHF|\bGBP|\bUSD)\s?)(\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?![\d])")
+
+
+def _thousands(digits: str) -> str:
+    return f"{int(digits):,}"
+
+
 @lru_cache(maxsize=1024)
 def plain_figures(text: str) -> str:
-    """The text with figures written the way the amount reader expects: '36 (thirty-six) months' as '36 months'
-    and '2,5%' as '2.5%'."""
+    """The text with figures written the way the amount reader expects: '36 (thirty-six) months' as '36 months',
+    '2,5%' as '2.5%', 'EUR 2.500.000,00' and 'EUR 2 500 000' as 'EUR 2,500,000'."""
     if "(" in text:
         text = _FIGURE_THEN_WORDS.sub(lambda m: m.group(1).rstrip(), text)
+    if "." in text:
+        text = _DOTTED_THOUSANDS.sub(lambda m: _thousands(m.group(1).replace(".", "")) + (f".{m.group(2)}" if m.group(2) else ""), text)
+    if " " in text or "\u00a0" in text:
+        text = _SPACED_THOUSANDS.sub(lambda m: m.group(1) + _thousands(re.sub(r"\D", "", m.group(2))), text)
     return _DECIMAL_COMMA.sub(r"\1.\2", text) if "," in text else text
 
 
@@ -308,7 +321,7 @@ def extract_value(spec: Extract, sentence: str, clause_text: str, structure: Doc
         found = _closest(find_percentages(text), text, spec.near)
         return found.value if found else None
     if spec.kind == "percent_of_price":
-        return _percent_of_price(text, spec.near, structure.text)
+        return _percent_of_price(text, spec.near, plain_figures(to_simplified(structure.text)))
     if spec.kind == "annual_rate":
         return _annual_rate(text, spec.near)
     if spec.kind == "money":

@@ -968,7 +968,29 @@ SERVICES_ZH_SZ = """# 技术服务合同
 {body}
 """
 
+SPA_DE = """# Share Purchase Agreement
+
+between
+
+Rheinland Beteiligungs GmbH, Königsallee 1, 40212 Düsseldorf
+
+- hereinafter referred to as "Seller" -
+
+and
+
+Alpenblick Industrie AG, Maximilianstraße 5, 80539 München
+
+- hereinafter referred to as "Purchaser" -
+
+## § 3 Purchase Price
+
+(1) The purchase price for the Shares amounts to EUR 120.000.000,00 (in words: one hundred and twenty million euros) (the "Purchase Price").
+
+{body}
+"""
+
 FOURTEENTH_CHECKS_RED = [
+    Variant("DE SPA cap EUR 2.400.000,00 (2%)", SPA_DE, "## § 9 Limitation of Liability\n\n(1) The Seller is liable only for claims exceeding EUR 50.000,00 in the individual case.\n\n(2) The total liability of the Seller for all claims under this Agreement is limited to EUR 2.400.000,00.\n", "sha_spa", "Purchaser", "liability_cap", "RED", "9(2)"),
     Variant("CoC vendor terminates by notice to the other party", SERVICES_EN, "## 14. Termination\n\n14.3 The Vendor may terminate this Agreement by notice to the other party if the Client undergoes a change of control.\n", "generic", "Client", "change_of_control", "RED", "14.3"),
     Variant("US forum Delaware = provider's home", US_CA, "## 15. Governing Law\n\n15.1 Any action arising out of this Agreement shall be brought exclusively in the state or federal courts located in Wilmington, Delaware, and each party consents to the jurisdiction of those courts.\n", "generic", "Customer", "governing_forum", "RED", "15.1"),
     Variant("zh conf during term only", SERVICES_ZH_ITEMS, "## 第十二条 保密\n\n12.3 本条约定的保密义务仅在本合同有效期内有效。\n", "generic", "甲方", "confidentiality_term", "RED", "12.3"),
@@ -984,6 +1006,7 @@ FOURTEENTH_CHECKS_RED = [
 ]
 
 FOURTEENTH_CHECKS_MARKET = [
+    Variant("DE SPA cap EUR 36.000.000,00 (30%)", SPA_DE, "## § 9 Limitation of Liability\n\n(1) The Seller is liable only for claims exceeding EUR 50.000,00 in the individual case.\n\n(2) The total liability of the Seller for all claims under this Agreement is limited to EUR 36.000.000,00.\n", "sha_spa", "Purchaser", "liability_cap", "not RED"),
     Variant("UK claims period of twelve (12) months (months are 30 days: 360 is a year)", SPA_EN_UK, "## 7. Limitations on Claims\n\n7.4 No Warranty Claim may be brought unless written notice of it is served on the Vendor no later than twelve (12) months after Completion.\n", "sha_spa", "Purchaser", "claims_period", "not RED"),
     Variant("CA non-compete of twelve (12) months", SPA_CA, "## ARTICLE 7 COVENANTS\n\n7.3 Non-Competition. The Vendor shall not, for a period of twelve (12) months following the Closing Date, carry on any business that competes with the Business.\n", "sha_spa", "Purchaser", "non_compete", "not RED"),
     Variant("conf term+3y thereafter", SERVICES_EN, "## 9. Confidentiality\n\n9.3 Each party shall keep the other's Confidential Information confidential during the Term and for a period of three (3) years thereafter.\n", "generic", "Client", "confidentiality_term", "not RED"),
