@@ -37,7 +37,7 @@ This Supply Agreement is made on 1 March 2024 between Northwind Components Ltd (
 4.2 If the Customer undergoes a change of control, the Supplier may terminate this Agreement on thirty (30) days' written notice.
 
 ## 5. Liability
-5.1 The Supplier's total liability under this Agreement shall not exceed the fees paid in the twelve (12) months before the claim.
+5.1 The Supplier's total liability under this Agreement shall not exceed the fees paid in the six (6) months before the claim.
 
 ## 6. Governing Law
 6.1 This Agreement is governed by the laws of England and Wales.
@@ -151,9 +151,11 @@ def test_flags_are_red_yellow_and_missing_positions_shaped_like_review_risks(in_
     rows = {row["file"]: row for row in in_process[1]["contracts"]}
     flags = rows["supply.md"]["flags"]
     assert {f["verdict"] for f in flags} == {"RED", "YELLOW", "MISSING"}
-    # a cap of 12 months' fees is inside the acceptable range but short of the standard: YELLOW, not RED
+    # a cap of six months' fees is inside the acceptable range but short of the standard: YELLOW, not RED
     cap = next(f for f in flags if f["risk_type"] == "position_lol_cap_level")
-    assert cap["verdict"] == "YELLOW" and cap["clause_id"] == "5.1" and "twelve (12) months" in cap["location"]["original_text"]
+    assert cap["verdict"] == "YELLOW" and cap["clause_id"] == "5.1" and "six (6) months" in cap["location"]["original_text"]
+    control = next(f for f in flags if f["risk_type"] == "position_change_of_control")
+    assert control["verdict"] == "RED" and control["clause_id"] == "4.2"
     renewal = next(f for f in flags if f["risk_type"] == "position_renewal_term")
     assert renewal["verdict"] == "RED" and renewal["clause_id"] == "2.2" and renewal["risk_level"] in ("high", "medium", "low")
     assert "five (5) years" in renewal["location"]["original_text"] and renewal["description"]
@@ -219,7 +221,7 @@ def test_the_command_writes_json_csv_and_xlsx_then_resumes(room, in_process, tmp
     assert len(lines) == 5 and len(lines[0]) == 4 + 4 * 41 + 4 and all(len(line) == len(lines[0]) for line in lines)
     assert lines[1][:3] == ["broken.pdf", "", "CORRUPT_FILE"]
     supply_line = dict(zip(lines[0], next(line for line in lines if line[0] == "supply.md")))
-    assert (supply_line["red_flags"], supply_line["yellow_flags"]) == ("3", "1")
+    assert (supply_line["red_flags"], supply_line["yellow_flags"]) == ("4", "1")
     book = openpyxl.load_workbook(out / "m.xlsx", read_only=False)
     assert book.sheetnames == ["Summary", *(g.replace("&", "and") for g in CATEGORY_GROUPS), "RED flags"]
     assert all(sheet.freeze_panes == "B2" for sheet in book)

@@ -75,6 +75,8 @@ def test_standard_position_is_green_and_quotes_the_operative_sentence():
     assert payment.verdict == "GREEN" and payment.clause_id == "5.2"
     assert payment.evidence == "The Customer shall pay each invoice within forty-five (45) days of receipt."
     assert results["lol_mutual"].verdict == "GREEN"
+    # "at least 12 months' charges": twelve months meets it (months are read as 30 days, a year as 360)
+    assert results["lol_cap_level"].verdict == "GREEN" and results["lol_cap_level"].clause_id == "8.1"
 
 
 def test_a_playbook_overrides_a_pack_position_by_id():
