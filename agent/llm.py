@@ -2,10 +2,11 @@
 
 `ChatModel` is one async method, so tests and other backends can stand in for it. `OpenAIChatModel` wraps the
 openai SDK's AsyncOpenAI with what real servers need: its own retry policy (connection errors, 429 honouring
-Retry-After, 5xx, with exponential backoff; never a timeout, which only a slower server explains), assistant messages whose `content` is "" rather than
-null (some servers reject null), tool calls recognised in `content`, and `tool_choice` left at the server's
-default ("required" is unsupported in many places). When retries are exhausted it raises `LLMUnavailable`,
-which the pipeline turns into a fallback to a mode that needs no model.
+Retry-After, 5xx, with exponential backoff; never a timeout, which only a slower server explains), a bound on
+the answer's length (`max_tokens`), assistant messages whose `content` is "" rather than null (some servers
+reject null), tool calls recognised in `content`, and `tool_choice` left at the server's default ("required" is
+unsupported in many places). When retries are exhausted it raises `LLMUnavailable`, which the pipeline turns
+into a fallback to a mode that needs no model.
 """
 
 from __future__ import annotations
