@@ -92,19 +92,13 @@ def matrix(
                                    playbook=checked, on_start=start, on_result=step)
             finally:
                 stop()
+            writers = ((json_out, export.write_json), (csv_out, export.write_csv), (xlsx_out, export.write_xlsx),
+                       (html_out, export.write_html))
             written = []
-            if json_out:
-                export.write_json(opened.rows(run.paths), json_out)
-                written.append(json_out)
-            if csv_out:
-                export.write_csv(opened.rows(run.paths), csv_out)
-                written.append(csv_out)
-            if xlsx_out:
-                export.write_xlsx(opened.rows(run.paths), xlsx_out)
-                written.append(xlsx_out)
-            if html_out:
-                export.write_html(opened.rows(run.paths), html_out)
-                written.append(html_out)
+            for target, write in writers:
+                if target:
+                    write(opened.rows(run.paths), target)
+                    written.append(target)
     except MatrixError as exc:
         fail(exc.code, exc.message)
     except (OSError, sqlite3.Error) as exc:

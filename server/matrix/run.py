@@ -151,14 +151,14 @@ def build_matrix(paths: Iterable[str | os.PathLike[str]], store: MatrixStore, *,
         raise MatrixError(f"{len(contracts)} contracts under the paths given, over the limit of {max_contracts}; "
                           "give fewer folders", code="TOO_MANY_CONTRACTS")
     row_settings = RowSettings(domain=domain, party=party, playbook=playbook, root=root)
-    settings = row_settings.key(ROW_VERSION)
+    key = row_settings.key(ROW_VERSION)
     stop = stop or threading.Event()
     run = MatrixRun(contracts=contracts, paths=[c.path for c in contracts])
     hashes: dict[str, str] = {}
     jobs: list[Contract] = []
     for contract in contracts:
         hashes[contract.path] = content_hash(contract.path, root)
-        if store.is_current(contract.path, hashes[contract.path], settings):
+        if store.is_current(contract.path, hashes[contract.path], key):
             run.skipped += 1
         else:
             jobs.append(contract)
@@ -176,7 +176,7 @@ def build_matrix(paths: Iterable[str | os.PathLike[str]], store: MatrixStore, *,
                _local(jobs, row_settings, os.cpu_count() or 1 if workers is None else workers, stop))
     for contract, result in results:
         row = result["row"]
-        store.put(contract.path, contract.file, hashes[contract.path], settings, result.get("domain") or "", row)
+        store.put(contract.path, contract.file, hashes[contract.path], key, result.get("domain") or "", row)
         run.analysed += 1
         run.errors += row["error"] is not None
         if on_result:
