@@ -3,7 +3,7 @@
 Run from the project root: `python -m bench.listing_size [--json]`.
 
 For each domain it starts the server in process twice (--schema lazy and --schema full), opens a review of
-that domain (so its domain tools are listed), lists the tools with the SDK's Client and counts the bytes of
+that domain (every domain's tools are listed whatever is open, so the rows agree), lists the tools with the SDK's Client and counts the bytes of
 the tools/list result as JSON. It also shows the lazy listing after one tool has been expanded (what a
 session looks like after its first schema-carrying error). ratio = lazy bytes / full bytes.
 """

@@ -22,7 +22,7 @@ from . import prompts, resources
 from .access import roots_from_config
 from .builtin_tools import builtin_specs
 from .calls import call_tool
-from .context import ServerState, owned_store, owner_of, session_scope
+from .context import ServerState, owned_store, session_scope
 from .export_tool import export_spec
 from .matrix_tools import matrix_specs
 from .listing import ToolCatalog, skill_spec
@@ -72,8 +72,7 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
     )
 
     async def on_list_tools(ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        scope = session_scope(ctx)
-        return types.ListToolsResult(tools=state.catalog.listing(state.schema_mode, scope.expanded, state.open_domains(owner_of(ctx))))
+        return types.ListToolsResult(tools=state.catalog.listing(state.schema_mode, session_scope(ctx).expanded))
 
     async def on_call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams):
         return await call_tool(state, ctx, params)

@@ -129,7 +129,6 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
         roots = await roots_in_force(call, params)
         if isinstance(roots, types.InputRequiredResult):
             return roots
-    before = call.state.open_domains(call.owner)
     playbook = await anyio.to_thread.run_sync(load_playbook, data.playbook_path, roots) if data.playbook_path else None
     job = ParseJob()  # parsing runs in worker processes, killed if this call is cancelled
     try:
@@ -145,15 +144,12 @@ async def open_review(call: CallContext, data: OpenReviewInput, params: types.Ca
     else:
         call.store.save(review)
         await call.announce_resources_changed()
-    added = []
-    if review.domain not in before:
-        added = [s.name for s in call.state.catalog.specs() if s.domain == review.domain]
-        if added:
-            await call.announce_tools_changed()
+    # listed since the session began (the list never changes); named here so a model knows which apply
+    domain_tools = [s.name for s in call.state.catalog.specs() if s.domain == review.domain]
     summary = review.summary()
     summary["documents"] = [{k: d[k] for k in ("document_id", "filename", "role", "total_clauses")} for d in summary["documents"]]
     return {**{k: summary[k] for k in ("review_id", "domain", "language", "our_party", "documents")},
-            "resumed": existing is not None, "tools_added": added}
+            "resumed": existing is not None, "domain_tools": domain_tools}
 
 
 async def list_reviews(call: CallContext, data: ListReviewsInput, params: types.CallToolRequestParams):
@@ -257,12 +253,8 @@ async def close_review(call: CallContext, data: CloseReviewInput, params: types.
                               code="CONFIRMATION_REQUIRED", details={"review_id": review.review_id})
         if not answer:
             return {"review_id": review.review_id, "closed": False, "reason": "the user declined"}
-    before = call.state.open_domains(call.owner)
     call.store.delete(review.review_id)
     await call.announce_resources_changed()
-    removed = before - call.state.open_domains(call.owner)
-    if removed and any(s.domain in removed for s in call.state.catalog.specs()):
-        await call.announce_tools_changed()
     return {"review_id": review.review_id, "closed": True}
 
 

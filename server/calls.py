@@ -118,7 +118,7 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
     spec = state.catalog.get(params.name)
     if spec is None:
         return error("UNKNOWN_TOOL", f"there is no tool named '{clean_strings(params.name)}'",
-                     {"known_tools": [s.name for s in state.catalog.visible(state.open_domains(call.owner))]})
+                     {"known_tools": state.catalog.names()})
     try:
         arguments = clean_strings(dict(params.arguments or {}))
     except RecursionError:

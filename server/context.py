@@ -64,9 +64,6 @@ class ServerState:
     runner: SkillRunner = field(default_factory=SkillRunner)
     matrices: Any = None  # matrix_tools.MatrixShelf, made on the first matrix call
 
-    def open_domains(self, owner: str | None = None) -> set[str]:
-        return {review.domain for review in self.store.list(owner=owner)}
-
     @asynccontextmanager
     async def lifespan(self, _server: Any) -> AsyncIterator[SessionScope]:
         yield SessionScope()

@@ -4,7 +4,9 @@ A skill's tool comes from `SkillRegistration.to_tool_definition()` plus an optio
 server's own tools (open_review, ...) come from their pydantic input models the same way. Lazy listing
 (P7-3) gives a tool its name, a one-line description and an empty object schema until the tool is expanded
 for the session (a call that lacks arguments, or describe_tools); expanded and `always_full` tools are
-listed with their full schemas. Domain tools appear once a review of their domain is open.
+listed with their full schemas. The list of tools is the same for the whole session: every domain's tools are
+listed from the start, because a host that lists once (many ignore tools/list_changed) would never see a tool
+added later. A domain tool called on a review of another domain answers DOMAIN_MISMATCH.
 """
 
 from __future__ import annotations
@@ -23,10 +25,9 @@ from paralaw.skills.framework.tool_fields import INTERNAL_FIELDS
 SchemaMode = Literal["lazy", "full"]
 EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
 REVIEW_ID = {"type": "string", "description": "Review to work on (from open_review); may be left out when only one review is open."}
-DOMAIN_META = "paralaw/domain"  # a tool's domain pack: "*" (built-in), "generic", "fidic", "sha_spa", "dataroom"
-# Listed whatever reviews are open: the built-ins, the generic skills, and the data-room tools (they work on
-# folders of contracts, not on a review, so a client reviewing one contract leaves them out: agent.mcp_client).
-ALWAYS_LISTED = ("*", "generic", "dataroom")
+# a tool's domain pack: "*" (built-in), "generic", "fidic", "sha_spa", "dataroom"; a client reviewing one
+# contract offers its model only the tools of that review's domain (agent.mcp_client.in_domain)
+DOMAIN_META = "paralaw/domain"
 CONFIRM = {"type": "boolean", "default": False, "description": "True once the user has agreed to this change."}
 
 
@@ -143,12 +144,10 @@ class ToolCatalog:
     def specs(self) -> list[ToolSpec]:
         return list(self._specs.values())
 
-    def visible(self, open_domains: set[str]) -> list[ToolSpec]:
-        return [s for s in self._specs.values() if s.domain in ALWAYS_LISTED or s.domain in open_domains]
-
-    def listing(self, mode: SchemaMode, expanded: set[str], open_domains: set[str]) -> list[types.Tool]:
+    def listing(self, mode: SchemaMode, expanded: set[str]) -> list[types.Tool]:
+        """Every tool, whatever reviews are open: only the schemas shown change (as tools are expanded)."""
         return [self.tool(spec, full=mode == "full" or spec.always_full or spec.name in expanded)
-                for spec in self.visible(open_domains)]
+                for spec in self._specs.values()]
 
     @staticmethod
     def tool(spec: ToolSpec, *, full: bool) -> types.Tool:

@@ -152,17 +152,19 @@ def test_manifest_roles_for_fidic():
 async def test_list_changed_reaches_the_client(mode):
     """tools/list_changed arrives as a session notification (handshake era, "legacy") or as a subscription event
     (2026-07-28, "auto" in process): either way the session marks its listing stale, and sync() re-lists before
-    the next model call (here: the FIDIC tools appear once a FIDIC review is open)."""
+    the next model call (here: a tool another caller expanded is listed with its schema). The FIDIC tools are
+    listed from the start; nothing needs the notification to find them."""
     fidic = CASES / "fidic_a"
     async with connect(None, allowed_dirs=[str(fidic)], mode=mode) as tools:
-        assert not tools.has_tool("fidic_merge_gc_pc") and not tools.stale
+        assert tools.has_tool("fidic_merge_gc_pc") and tools.is_lazy("fidic_merge_gc_pc") and not tools.stale
         await tools.call("open_review", documents=[{"path": str(fidic / "particular_conditions.md"), "role": "primary"},
                                                    {"path": str(fidic / "general_conditions.md"), "role": "gc"}], domain="fidic")
+        await tools.client.call_tool("describe_tools", {"names": ["fidic_merge_gc_pc"]})
         with anyio.fail_after(5):
             while not tools.stale:
                 await anyio.lowlevel.checkpoint()
         await tools.sync()
-        assert tools.has_tool("fidic_merge_gc_pc") and not tools.stale
+        assert not tools.is_lazy("fidic_merge_gc_pc") and not tools.stale
 
 
 async def test_quotes_in_a_docx_contract_are_checked_against_the_servers_text(tmp_path):

@@ -65,30 +65,21 @@ def test_lazy_listing_is_a_tenth_of_the_full_one():
         assert row["lazy_bytes"] <= 0.10 * row["full_bytes"], row
 
 
-async def test_domain_tools_appear_when_a_review_of_their_domain_opens(server):
-    seen: list[object] = []
-
-    async def on_message(message):
-        seen.append(message)
-
+async def test_every_domain_is_listed_from_the_start_and_mismatches_are_refused(server):
     with anyio.fail_after(WAIT):
-        async with Client(server, mode="legacy", message_handler=on_message) as client:
-            await open_msa(client)
-            names = set(tools_by_name(await client.list_tools()))
-            assert not any(n.startswith(("spa_", "sha_", "fidic_")) for n in names)
-            before = len(seen)
-            result = await client.call_tool("open_review", {"documents": [{"path": str(SPA)}], "our_party": "Buyer"})
-            opened = result.structured_content
-            assert opened["domain"] == "sha_spa"
-            assert "spa_extract_conditions" in opened["tools_added"]
-            assert any(isinstance(m, types.ToolListChangedNotification) for m in seen[before:])
-            tools = tools_by_name(await client.list_tools())
-            assert "spa_extract_conditions" in tools
-            assert not any(n.startswith("fidic_") for n in tools)
-            for tool in tools.values():
+        async with Client(server, mode="legacy") as client:
+            first = tools_by_name(await client.list_tools())
+            assert {"spa_extract_conditions", "sha_governance_check", "fidic_calculate_time_bar"} <= set(first)
+            for tool in first.values():
                 assert tool.annotations.open_world_hint is False
                 if tool.name != "describe_tools":
                     assert tool.input_schema == EMPTY_SCHEMA
+            await open_msa(client)
+            result = await client.call_tool("open_review", {"documents": [{"path": str(SPA)}], "our_party": "Buyer"})
+            opened = result.structured_content
+            assert opened["domain"] == "sha_spa" and "spa_extract_conditions" in opened["domain_tools"]
+            assert not any(n.startswith("fidic_") for n in opened["domain_tools"])
+            assert list(tools_by_name(await client.list_tools())) == list(first)  # the same list, in the same order
 
             # two reviews are open now: a skill needs to be told which
             ambiguous = payload(await client.call_tool("get_clause_context", {"clause_id": "1"}))
@@ -96,7 +87,7 @@ async def test_domain_tools_appear_when_a_review_of_their_domain_opens(server):
             msa_id = next(r["review_id"] for r in payload(await client.call_tool("list_reviews", {}))["reviews"]
                           if r["domain"] == "generic")
             mismatch = payload(await client.call_tool("spa_extract_conditions", {"clause_id": "4", "review_id": msa_id}))
-            assert mismatch["code"] == "DOMAIN_MISMATCH"
+            assert mismatch["code"] == "DOMAIN_MISMATCH" and "domain='sha_spa'" in mismatch["message"]
 
 
 async def test_fidic_documents_with_roles(server):
