@@ -20,7 +20,7 @@ import mcp_types as types
 from pydantic import BaseModel
 
 from paralaw.skills.framework.schema import SkillRegistration
-from paralaw.skills.framework.tool_fields import INTERNAL_FIELDS
+from paralaw.skills.framework.tool_fields import system_fields
 
 SchemaMode = Literal["lazy", "full"]
 EMPTY_SCHEMA: dict[str, Any] = {"type": "object", "properties": {}}
@@ -86,9 +86,10 @@ def one_line(description: str, limit: int = 110) -> str:
 
 
 def model_input_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """A pydantic input model as a tool input schema: no titles, internal fields dropped."""
+    """A pydantic input model as a tool input schema: no titles, the fields the system fills dropped."""
     schema = model.model_json_schema()
-    properties = {k: v for k, v in copy.deepcopy(schema.get("properties", {})).items() if k not in INTERNAL_FIELDS}
+    hidden = system_fields(model)
+    properties = {k: v for k, v in copy.deepcopy(schema.get("properties", {})).items() if k not in hidden}
     for prop in properties.values():
         prop.pop("title", None)
     parameters: dict[str, Any] = {"type": "object", "properties": properties,

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ParalawError
 from .schema import GenericSkillInput, Handler, SkillRegistration, SkillResult
-from .tool_fields import INTERNAL_FIELDS
+from .tool_fields import system_fields
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +134,7 @@ class SkillDispatcher:
 @lru_cache(maxsize=None)
 def _visible_fields(schema: type[BaseModel]) -> frozenset[str]:
     properties = schema.model_json_schema().get("properties", {})
-    return frozenset(properties) - INTERNAL_FIELDS
+    return frozenset(properties) - system_fields(schema)
 
 
 def _failure(skill_id: str, code: str, message: str, details: dict | None = None) -> SkillResult:

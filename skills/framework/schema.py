@@ -8,7 +8,7 @@ from typing import Any, Callable, Literal, Optional, Type, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .tool_fields import INTERNAL_FIELDS
+from .tool_fields import system_fields
 
 
 class SkillBackend(str, Enum):
@@ -85,15 +85,15 @@ class SkillRegistration(BaseModel):
     requires_confirmation: bool = False
 
     def parameters_schema(self) -> dict[str, Any]:
-        """The JSON schema of the arguments a model may give: the input model less the internal fields."""
+        """The JSON schema of the arguments a model may give: the input model less the fields the system fills
+        (tool_fields.system_fields)."""
         parameters: dict[str, Any] = {"type": "object", "properties": {}, "required": []}
         if self.input_schema is None:
             return parameters
         schema = self.input_schema.model_json_schema()
-        properties = copy.deepcopy(schema.get("properties", {}))
-        required = [name for name in schema.get("required", []) if name not in INTERNAL_FIELDS]
-        for name in INTERNAL_FIELDS:
-            properties.pop(name, None)
+        hidden = system_fields(self.input_schema)
+        properties = {k: v for k, v in copy.deepcopy(schema.get("properties", {})).items() if k not in hidden}
+        required = [name for name in schema.get("required", []) if name in properties]
         for prop in properties.values():
             prop.pop("title", None)
         parameters = {"type": "object", "properties": properties, "required": required}
