@@ -7,6 +7,7 @@ handshake capabilities (older protocol versions) and by serving subscriptions/li
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Literal
 
 import mcp_types as types
@@ -25,8 +26,10 @@ from .calls import call_tool
 from .context import ServerState, owned_store, session_scope
 from .export_tool import export_spec
 from .matrix_tools import matrix_specs
-from .listing import ToolCatalog, skill_spec
+from .listing import ToolCatalog, ToolSpec, skill_spec
 from .store import ReviewStore, SqliteReviewStore
+
+logger = logging.getLogger(__name__)
 
 INSTRUCTIONS = (
     "paralaw reviews contracts. Start with open_review (a contract file inside the allowed folders, or its text), "
@@ -63,10 +66,11 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
     review_store = (store if store is not None and not isinstance(store, str)
                     else SqliteReviewStore(store, retention_days=retention_days))
     registrations = [r for r in (all_registrations() if registrations is None else registrations) if r.status == "active"]
+    skills = listable_skills(registrations)
     state = ServerState(
         store=review_store,
-        catalog=ToolCatalog(builtin_specs() + [export_spec()] + matrix_specs() + [skill_spec(r) for r in registrations]),
-        dispatcher=SkillDispatcher(registrations),
+        catalog=ToolCatalog(builtin_specs() + [export_spec()] + matrix_specs() + [spec for _, spec in skills]),
+        dispatcher=SkillDispatcher([r for r, _ in skills]),
         schema_mode=schema_mode,
         configured_roots=roots_from_config(allowed_dirs),
     )
@@ -99,6 +103,19 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
     )
     server.paralaw_state = state
     return server
+
+
+def listable_skills(registrations: list[SkillRegistration]) -> list[tuple[SkillRegistration, ToolSpec]]:
+    """Each skill with its tool; one whose input or output model cannot be a JSON schema is left out with a
+    warning, so one broken skill takes down neither the listing nor the server."""
+    kept = []
+    for registration in registrations:
+        try:
+            kept.append((registration, skill_spec(registration)))
+        except Exception as exc:
+            logger.warning("skill %s is not served: its schema cannot be generated (%s: %s)",
+                           registration.skill_id, type(exc).__name__, str(exc).splitlines()[0][:300])
+    return kept
 
 
 def _version() -> str:

@@ -21,7 +21,8 @@ def skills_to_tool_definitions(
     category_filter: str | None = None,
     exclude_internal_fields: frozenset[str] = INTERNAL_FIELDS,
 ) -> list[dict]:
-    """Active skills of the domain (plus the generic ones, domain '*') as OpenAI tools."""
+    """Active skills of the domain (plus the generic ones, domain '*') as OpenAI tools. A skill whose input
+    model cannot be a JSON schema is left out with a warning: one broken skill must not hide the others."""
     tools: list[dict] = []
     for skill in skills:
         if skill.status != "active":
@@ -30,7 +31,12 @@ def skills_to_tool_definitions(
             continue
         if category_filter and skill.category != category_filter:
             continue
-        tool = skill.to_tool_definition()
+        try:
+            tool = skill.to_tool_definition()
+        except Exception as exc:
+            logger.warning("skill %s is left out: its schema cannot be generated (%s: %s)",
+                           skill.skill_id, type(exc).__name__, str(exc).splitlines()[0][:300])
+            continue
         params = tool["function"]["parameters"]
         for name in exclude_internal_fields:
             params["properties"].pop(name, None)
