@@ -185,3 +185,20 @@ def baseline_aliases(baseline, our_party: str, counterparty: str) -> dict[str, s
     if len(left_names) == 1 and len(left_parties) == 1 and len(theirs) == 2:
         mapping[left_names[0]] = left_parties[0]
     return mapping
+
+
+_GROUP = re.compile(r"\(([^()\n]{0,200})\)")
+_QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
+
+
+def alias_groups(structure) -> list[list[str]]:
+    """The parentheses of the parties block that give one party several names ('("Lumen", "we", "us" or
+    "our")'), read before the first clause."""
+    first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
+    head = structure.text[:min(first, 6000)]
+    groups = []
+    for match in _GROUP.finditer(head):
+        names = [n.strip() for n in _QUOTED.findall(match.group(1))]
+        if len(names) >= 2:
+            groups.append(names)
+    return groups

@@ -17,39 +17,22 @@ from functools import lru_cache
 from typing import Any
 
 from ..documents.kinds import contract_kind
-from ..documents.model import Clause, DocumentStructure
+from ..documents.model import DocumentStructure
 from ..documents.parser import parse_text
 from ..documents.traditional import to_simplified
-from ..generic.clause_diff import split_sentences
 from ..generic.parties import ROLE_PAIRS, same_side
 from .conditions import evaluate
+from ..generic.parties import party_role
+from ..reading.contract_type import contract_type
+from ..reading.document import Reading, read_document
+from ..reading.roles import OurSide, resolve_party, side_of_word
+from ..reading.sentences import _DEFINITION, Sentence
+from .judge import describe, judge
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
 from .schema import Position, PositionSet, Verdict
 
 logger = logging.getLogger(__name__)
 _RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
-_DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|^\s*[\"“][^\"”]{1,30}[\"”]\s*(?:指|是指)")
-_DEFINITION_HEADING = re.compile(r"definition|interpretation|定义|释义", re.I)
-_MIN_SENTENCE, _MIN_SENTENCE_CJK = 20, 8  # shorter pieces are headings or list stubs; Chinese says more per character
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@dataclass
-class Sentence:
-    clause: Clause
-    text: str
-    titles: str  # the clause's heading and its parents' headings, lower-cased
-    in_definitions: bool
-    matchable: str = ""  # the text with clause-number dots masked, for the position patterns
-    expanded: str = ""  # the text with each defined term that holds a figure followed by its definition, or ''
-    lead_in: str = ""  # for a list item, the parent's sentence that introduces the list ('... may terminate if:')
-    referred: str = ""  # the sentence with the clause it cites for its figure in place of the citation, or ''
-
-    @property
-    def reading(self) -> str:
-        """The sentence as it reads grammatically: a list item after its lead-in."""
-        return f"{self.lead_in} {self.text}" if self.lead_in else self.text
-
 
 @dataclass
 class PositionResult:
@@ -65,148 +48,6 @@ class PositionResult:
     position: str = ""
     proposed_wording: str = ""
     fallback: str = ""
-
-
-_MEANS = re.compile(r"[\"”]\**\s*(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)")
-_FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
-                     r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
-
-
-def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dict[str, str]] | None:
-    """Defined terms whose definition states a figure ('"Cap" means five per cent (5%) of the Consideration',
-    '"Claims Period" means the period of nine (9) months ...'), so that 'shall not exceed the Cap' can be read.
-    Only 'means' definitions in the text's own definitions count, not the parties block."""
-    bodies: dict[str, str] = {}
-    for definition in structure.definitions or []:
-        if not definition.clause_id or len(definition.term) < 2:
-            continue
-        parts = _MEANS.split(definition.definition, maxsplit=1)
-        if len(parts) < 2:
-            continue
-        body = parts[1].strip().rstrip(";；.。,，").strip()
-        if body and len(body) <= 300 and _FIGURE.search(body):
-            bodies.setdefault(definition.term, body)
-    if not bodies:
-        return None
-    terms = sorted(bodies, key=len, reverse=True)
-    return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies
-
-
-def _expand(text: str, figures: tuple[re.Pattern[str], dict[str, str]] | None) -> str:
-    """The sentence with each defined figure's definition after its term ('the Cap (an amount equal to five per
-    cent (5%) of the Consideration)'); '' when the sentence names none."""
-    if figures is None:
-        return ""
-    pattern, bodies = figures
-    expanded = pattern.sub(lambda m: f"{m.group(1)} ({bodies[m.group(1)]})", text)
-    return expanded if expanded != text else ""
-
-
-def _sentences(structure: DocumentStructure) -> list[Sentence]:
-    out: list[Sentence] = []
-    by_id = {c.clause_id: c for c in structure.iter_clauses()}
-    figures = _defined_figures(structure)
-
-    def titles_of(clause: Clause) -> str:
-        names, seen, current = [], set(), clause
-        while current is not None and current.clause_id not in seen:
-            seen.add(current.clause_id)
-            names.append(current.title or "")
-            current = by_id.get(current.parent_id) if current.parent_id else None
-        return " / ".join(names).lower()
-
-    for clause in structure.iter_clauses():
-        text = clause.text
-        body_from = _body_start(text, clause)
-        titles = to_simplified(titles_of(clause))
-        in_definitions = bool(_DEFINITION_HEADING.search(titles))
-        lead_in = _lead_in(by_id.get(clause.parent_id) if clause.parent_id else None)
-        for sentence in split_sentences(text[body_from:]):
-            if len(sentence.text) < (_MIN_SENTENCE_CJK if _CJK.search(sentence.text) else _MIN_SENTENCE):
-                continue
-            expanded = "" if in_definitions else _expand(sentence.text, figures)
-            out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
-                                matchable=masked(to_simplified(sentence.text)), expanded=expanded, lead_in=lead_in,
-                                referred=_referred(sentence.text, clause, by_id)))
-    return out
-
-
-_REFERENCE = re.compile(
-    r"(?:set out|specified|stated|set forth|provided|referred to|prescribed|contained|given|shown|identified|indicated)"
-    r"\s+in\s+(?:(?:sub-)?clause|section|paragraph|article|item|row)\s+(\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)"
-    r"(?:\s+(?:of|in|to)\s+(?:the\s+)?(schedule|annex|annexure|appendix|exhibit|attachment)\s+(\w+))?", re.I)
-
-
-def _referred(text: str, clause: Clause, by_id: dict[str, Clause]) -> str:
-    """The sentence with the clause it cites for its figure in brackets in place of the citation ('within the period
-    set out in clause 7.6' -> 'within the period (the period is nine (9) months from Completion)', 'the amount set
-    out in paragraph 3 of Schedule 2' -> 'the amount (| 3 | Liability Cap | 10% of the Annual Charges |)'), so the
-    figure is read as if stated there; '' when the sentence cites none."""
-    match = _REFERENCE.search(text)
-    if not match:
-        return ""
-    cited = _cited(match, clause, by_id)
-    if not cited:
-        return ""
-    cited = re.sub(r"^\s*(?:\d+(?:\.\d+)*|\([a-z0-9]{1,4}\))\s*", "", cited).rstrip(" .。")  # its own number, its full stop
-    return f"{text[:match.start()].rstrip()} ({cited}){text[match.end():]}"
-
-
-def _cited(match: re.Match[str], clause: Clause, by_id: dict[str, Clause]) -> str:
-    """The own text of the clause a reference names (a numbered clause, or a paragraph or table row of a schedule)."""
-    number, word, name = match.group(1), match.group(2), match.group(3)
-    target = None
-    if word:
-        part = next((c for key, c in by_id.items() if key.lower() == f"{word} {name}".lower()), None)
-        if part is not None:
-            target = next((c for c in part.children if c.clause_id.lower() in
-                           (f"{part.clause_id}({number})".lower(), f"{part.clause_id}.{number}".lower())), None)
-            target = target or next((c for c in part.children if re.match(rf"\|?\s*{re.escape(number)}\b(?![.\d])", c.text)), None)
-            if target is None:  # a schedule read as one part: its line or table row that opens with the number
-                line = re.search(rf"^[ \t]*\|?[ \t]*(?:paragraph[ \t]+)?{re.escape(number)}\b(?![.\d]).*$", part.text, re.I | re.M)
-                return line.group(0).strip()[:400] if line else ""
-    else:
-        target = by_id.get(number)
-    if target is None or target is clause or not target.text.strip():
-        return ""
-    return target.text.strip()[:400]
-
-
-def _lead_in(parent: Clause | None) -> str:
-    """The sentence that introduces a list, when a clause's own text ends with one ('有下列情形之一的，乙方可以
-    书面通知甲方解除本合同：', 'The Supplier may terminate this Agreement if:'): its items are read after it, since
-    the right, the party and the action are in the lead-in and only the ground is in the item."""
-    if parent is None:
-        return ""
-    own = parent.text.rstrip()
-    if not own.endswith((":", "：")):
-        return ""
-    pieces = split_sentences(own[_body_start(own, parent):])
-    last = pieces[-1].text.strip() if pieces else ""
-    return last if len(last) <= 400 else ""
-
-
-def _body_start(text: str, clause: Clause) -> int:
-    """Where a clause's words start after its heading (a quote is never a heading): past the title on the first
-    line ('Section 7.4 Waiver. The Sellers may ...'), or past a first line that is only a heading
-    ('## 21 Assignment and Subcontracting')."""
-    first_line = text.split("\n", 1)[0]
-    if first_line.lstrip().startswith("|"):
-        return 0  # a table row states its provision: '| Percentage of retention | 10% |' is no heading
-    if clause.title and len(clause.title) < 120:
-        at = first_line.find(clause.title)
-        if at >= 0:
-            end = at + len(clause.title)
-            rest = first_line[end:]
-            if not rest.strip():
-                return len(first_line)
-            if re.match(r"\s*[.:\-\u2013\u2014]", rest):
-                return end + (len(rest) - len(rest.lstrip(" .:-\u2013\u2014")))
-            return 0  # the 'title' runs on into the sentence ('IN NO EVENT SHALL ... EXCEED'): it is the sentence
-    line = first_line.strip().lstrip("#").strip()
-    if line and len(line.split()) <= 12 and len(line) < 80 and not re.search(r"[.;:。；：]$", line):
-        return len(first_line)
-    return 0
 
 
 @lru_cache(maxsize=4096)
@@ -230,13 +71,19 @@ def our_roles(sides: Sides, our_party: str) -> set[str]:
     return names - {""}
 
 
-def applies(position: Position, *, domain: str, ours: set[str], language: str, opening: str, kind: str) -> bool:
+def applies(position: Position, *, domain: str, ours: set[str], language: str, opening: str, kind: str,
+            ctype: str = "other", side: str | None = None) -> bool:
     rule = position.applies
     if rule.domains and domain not in rule.domains:
         return False
     if rule.language != "any" and language != rule.language:
         return False
-    if rule.our_party and not ours & {r.lower() for r in rule.our_party}:
+    if rule.types and ctype not in rule.types:
+        return False
+    if rule.side and side not in rule.side:
+        return False
+    if rule.our_party and not (ours & {r.lower() for r in rule.our_party}
+                               or (side is not None and any(side_of_word(r) == side for r in rule.our_party))):
         return False
     if rule.contract and not _any(rule.contract, opening, Sides()):
         return False
@@ -376,26 +223,74 @@ def clause_kinds(structure: DocumentStructure) -> dict[str, set[str]]:
     return {c.clause_id: {name for name, p in score.items() if p >= MODEL_THRESHOLD} for c, score in zip(clauses, scores)}
 
 
+def _judge_provision(position: Position, reading: Reading, us: str | None) -> PositionResult | None:
+    base = dict(position_id=position.id, title=position.title, topic=position.topic,
+                proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
+                position=(position.standard.text if position.standard else ""))
+    rationale = f" {position.rationale.strip()}" if position.rationale else ""
+    judged = judge(position, reading, us)
+    if judged is None:
+        if position.if_missing is None:
+            return None
+        where = position.if_missing.where or "the whole contract"
+        return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id="*", evidence="",
+                              message=f"{position.title}: no such provision was found (expected in {where}).{rationale}")
+    verdict, said, provision, values = judged
+    severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
+    detail = describe(values)
+    message = f"{position.title}: {said}" + (f" ({detail})" if detail else "") + f".{rationale}"
+    shown = {k: v for k, v in values.items() if k in ("notice_days", "cure_days", "period_days", "fees_months", "money",
+                                                      "percent", "rate_per_year") and v is not None}
+    return PositionResult(**base, verdict=verdict, severity=severity if verdict != "GREEN" else "low",
+                          clause_id=provision.clause_id, evidence=provision.sentence, message=message, values=shown)
+
+
+def our_side(structure: DocumentStructure, our_party: str) -> tuple[Reading, str, OurSide]:
+    """The reading, the contract type and the side we act for. With no side given, the review acts for the
+    party that pays (the side most reviews are done for) and says so."""
+    reading = read_document(structure)
+    ctype = contract_type(structure.text, reading)
+    side = resolve_party(reading, our_party, full_name_of=lambda name: party_role(name, structure))
+    if side.party is None and not our_party.strip():
+        from ..reading.roles import sides_of
+        payer = next((p for p, s in sides_of(reading).items() if s in ("payer", "recipient")), None)
+        if payer:
+            side = OurSide(payer, sides_of(reading)[payer], f"no side was given: the review acts for {payer}, the party that "
+                                                             f"{'receives the information' if sides_of(reading)[payer] == 'recipient' else 'pays'}")
+    return reading, ctype, side
+
+
 def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
                        language: str | None = None) -> list[PositionResult]:
     """Every applicable position's verdict on the contract, in the document's order (whole-document last)."""
+    return evaluate_with_side(positions, structure, domain=domain, our_party=our_party, language=language)[0]
+
+
+def evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
+                       language: str | None = None) -> tuple[list[PositionResult], OurSide, str]:
+    """The verdicts, the side the review acted for, and the contract type it read."""
     plain = structure
     if to_simplified(structure.text) != structure.text:  # Traditional Chinese: parties and roles read as Simplified
         plain, our_party = parse_text(to_simplified(structure.text), filename=structure.filename), to_simplified(our_party)
-    sides = sides_of(plain, our_party)
-    ours = our_roles(sides, our_party)
+    reading, ctype, side = our_side(structure, our_party)
+    named = side.party or our_party
+    sides = sides_of(plain, to_simplified(named) if named else "")
+    ours = our_roles(sides, named or "")
     language = language or structure.language
     opening = plain.text[:3000]
     kind = contract_kind(opening)
-    sentences = _sentences(structure)
+    sentences = reading.sentences
     chosen = [p for p in positions.positions
-              if applies(p, domain=domain, ours=ours, language=language, opening=opening, kind=kind)]
-    kinds = clause_kinds(structure) if any(p.find.categories for p in chosen) else {}
+              if applies(p, domain=domain, ours=ours, language=language, opening=opening, kind=kind, ctype=ctype, side=side.side)]
+    kinds = clause_kinds(structure) if any(p.find and p.find.categories for p in chosen) else {}
     results = []
     for position in chosen:
-        result = evaluate_position(position, structure, sentences, sides, kinds)
+        if position.provision is not None:
+            result = _judge_provision(position, reading, side.party)
+        else:
+            result = evaluate_position(position, structure, sentences, sides, kinds)
         if result is not None:
             results.append(result)
     order = {c.clause_id: i for i, c in enumerate(structure.iter_clauses())}
     results.sort(key=lambda r: order.get(r.clause_id, len(order)))
-    return results
+    return results, side, ctype

@@ -13,8 +13,9 @@ from functools import lru_cache
 
 from ..documents.model import DocumentStructure
 from ..documents.traditional import to_simplified
-from ..generic.parties import contract_parties, counterparty_of, party_role
+from ..generic.parties import alias_groups, contract_parties, counterparty_of, party_role
 from ..text.amounts import find_money, find_percentages, find_periods
+from ..text.masking import masked
 from .schema import Extract
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
@@ -72,7 +73,7 @@ def sides_of(structure: DocumentStructure, our_party: str) -> Sides:
         name = _THE.sub("", name)  # ("the Customer"): Hong Kong and South African blocks quote the article too
         if name.lower() not in _GENERIC_NAMES and name not in us and not _names_re(tuple(us)).fullmatch(name):
             them.add(name)
-    for group in _alias_groups(structure):  # ("Customer", "you" or "your"): every name of a party's group
+    for group in alias_groups(structure):  # ("Customer", "you" or "your"): every name of a party's group
         lowered = {n.lower() for n in group}
         if lowered & {n.lower() for n in us}:
             us |= set(group)
@@ -80,23 +81,6 @@ def sides_of(structure: DocumentStructure, our_party: str) -> Sides:
             them |= set(group)
     them = {n for n in them if n.lower() not in {u.lower() for u in us}}
     return Sides(us=sorted(n for n in us if n), them=sorted(n for n in them if n and n not in us))
-
-
-_GROUP = re.compile(r"\(([^()\n]{0,200})\)")
-_QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
-
-
-def _alias_groups(structure: DocumentStructure) -> list[list[str]]:
-    """The parentheses of the parties block that give one party several names ('("Lumen", "we", "us" or
-    "our")'), read before the first clause."""
-    first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
-    head = structure.text[:min(first, 6000)]
-    groups = []
-    for match in _GROUP.finditer(head):
-        names = [n.strip() for n in _QUOTED.findall(match.group(1))]
-        if len(names) >= 2:
-            groups.append(names)
-    return groups
 
 
 @lru_cache(maxsize=64)
@@ -346,21 +330,11 @@ def extract_value(spec: Extract, sentence: str, clause_text: str, structure: Doc
     raise ValueError(f"unknown extract kind {spec.kind}")
 
 
-_NUMBER_DOT = re.compile(r"(?<=\d)\.(?=\d)|(?<=\bInc)\.|(?<=\bLtd)\.|(?<=\bCo)\.|(?<=\bNo)\.|(?<=\bNos)\.|(?<=\bCorp)\.|(?<=\bPty)\.|(?<=\be\.g)\.|(?<=\bi\.e)\.", re.I)
-
-
 @lru_cache(maxsize=1024)
 def _flag(pattern: str, text: str) -> bool:
     """Whether a filled flag pattern occurs in a text. Cached: a clause- or document-wide flag is asked once per
     candidate sentence, and asking it again of a long text is what made large contracts slow."""
     return re.search(pattern, masked(text), re.I) is not None
-
-
-@lru_cache(maxsize=64)
-def masked(text: str) -> str:
-    """The text with the full stops that end no sentence ('Section 8.2(a)', 'Ltd.') turned into middle dots,
-    so patterns written with [^.;] ("within one sentence") read across clause numbers. Same length."""
-    return _NUMBER_DOT.sub("\u00b7", text)
 
 
 def fill_sides(pattern: str, sides: Sides) -> str:

@@ -127,8 +127,45 @@ class Redline(BaseModel):
     fallback: str = ""
 
 
+Side = Literal["payer", "provider", "recipient", "discloser"]
+ContractType = Literal["services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "other"]
+ActorRef = Literal["us", "them", "both", "third", "any", "us_or_both", "them_or_both"]
+
+
+class ProvisionMatch(BaseModel):
+    """Which provisions of the reading a position judges: who may (or shall, or shall not) do what. No words:
+    the reading layer (skills/reading) knows how contracts say it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    actor: ActorRef = "any"
+    action: str
+    modality: list[Literal["may", "shall", "shall_not", "not_liable", "deemed"]] = Field(default_factory=list, description="Empty: any.")
+    with_: list[str] = Field(default_factory=list, alias="with", description="Conditions the provision must state (e.g. convenience).")
+    without: list[str] = Field(default_factory=list, description="Conditions it must not state (e.g. cause).")
+
+    @model_validator(mode="after")
+    def _known(self) -> "ProvisionMatch":
+        from ..reading.model import ACTIONS, CONDITIONS
+        if self.action not in ACTIONS:
+            raise ValueError(f"unknown action {self.action!r}; known: {', '.join(sorted(ACTIONS))}")
+        unknown = (set(self.with_) | set(self.without)) - set(CONDITIONS)
+        if unknown:
+            raise ValueError(f"unknown condition {', '.join(sorted(unknown))}; known: {', '.join(sorted(CONDITIONS))}")
+        return self
+
+
+# The names a provision position's conditions may use, besides its parameters (see engine_provisions.py).
+PROVISION_NAMES = {"present", "excluded", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "notice_days", "cure_days",
+                   "period_days", "fees_months", "percent", "rate_per_year", "money", "multiple", "count",
+                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free"}
+
+
 class Applies(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    types: list[ContractType] = Field(default_factory=list, description="Contract types (read from the text); empty: every type.")
+    side: list[Side] = Field(default_factory=list, description="Sides we must act for (payer, provider, recipient, discloser); empty: any.")
 
     domains: list[str] = Field(default_factory=list, description="Empty: every domain.")
     our_party: list[str] = Field(default_factory=list, description="Roles we must act for (e.g. Buyer); empty: any.")
@@ -151,7 +188,9 @@ class Position(BaseModel):
     title: str
     topic: str = Field(description="What the provision is about; findings of other skills on the same topic merge with this one.")
     applies: Applies = Field(default_factory=Applies)
-    find: Find
+    find: Find | None = None
+    provision: ProvisionMatch | None = Field(None, description="The provision judged, read by the reading layer (no patterns).")
+    parameters: dict[str, float | int | str] = Field(default_factory=dict, description="Figures a lawyer sets; the conditions name them.")
     extract: dict[str, Extract] = Field(default_factory=dict)
     escalate: Rule | None = None
     standard: Rule | None = None
@@ -165,9 +204,14 @@ class Position(BaseModel):
 
     @model_validator(mode="after")
     def _usable(self) -> "Position":
-        if not (self.find.cues or self.find.excluded):
-            raise ValueError("find needs cues or excluded patterns, or the position finds nothing")
-        names = set(self.extract) | {"excluded", "present"} | {f"{n}_count" for n, e in self.extract.items() if e.kind == "missing_items"}
+        if self.provision is not None:
+            if self.find is not None or self.extract:
+                raise ValueError("a position judges either a provision (provision:) or patterns (find:, extract:), not both")
+            names = PROVISION_NAMES | set(self.parameters)
+        else:
+            if self.find is None or not (self.find.cues or self.find.excluded):
+                raise ValueError("find needs cues or excluded patterns, or the position finds nothing")
+            names = set(self.extract) | {"excluded", "present"} | {f"{n}_count" for n, e in self.extract.items() if e.kind == "missing_items"}
         for rule in (self.escalate, self.standard, self.acceptable):
             if rule is not None:
                 unknown = check_expression(rule.when) - names

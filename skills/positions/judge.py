@@ -1,0 +1,118 @@
+"""Judge a provision position: the provisions the reading found that match it, the values read off each, the
+position's conditions evaluated over them, one verdict.
+
+A position says who may do what ("them may change_price"); this module maps the reading's party names onto us
+and them, gives each matching provision its values (notice_days, fees_months, rate_per_year, convenience ...),
+and keeps the worst verdict, so a low cap is not hidden by a generous one elsewhere. The names a condition can
+use are listed in schema.PROVISION_NAMES; a position's parameters join them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..reading.document import Reading
+from ..reading.model import CONDITIONS, Provision
+from .conditions import evaluate
+from .schema import Position, Verdict
+
+_RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
+
+
+def who(actor: str | None, us: str | None) -> str:
+    if actor in ("both", "third") or actor is None:
+        return actor or "none"
+    return "us" if us is not None and actor == us else "them"
+
+
+def _actor_fits(wanted: str, actual: str) -> bool:
+    return (wanted == "any" or wanted == actual or (wanted == "us_or_both" and actual in ("us", "both"))
+            or (wanted == "them_or_both" and actual in ("them", "both")))
+
+
+def matches(position: Position, provision: Provision, us: str | None) -> bool:
+    spec = position.provision
+    assert spec is not None
+    if provision.action != spec.action or (spec.modality and provision.modality not in spec.modality):
+        return False
+    if not _actor_fits(spec.actor, who(provision.actor, us)):
+        return False
+    return set(spec.with_) <= provision.conditions and not (set(spec.without) & provision.conditions)
+
+
+def values_of(provision: Provision, reading: Reading, position: Position, us: str | None) -> dict[str, Any]:
+    """What a condition can ask of one provision, and whether the same right is ours too."""
+    actor = who(provision.actor, us)
+    periods = [q for q in provision.quantities if q.kind == "period"]
+    first = {kind: next((q.value for q in provision.quantities if q.kind == kind), None) for kind in ("fees_months", "money")}
+    notice = next((q.value for q in periods if q.of == "notice"), None)
+    if notice is None and "notice" in provision.conditions and len(periods) == 1:
+        notice = periods[0].value
+    cure = next((q.value for q in periods if q.of == "cure"), None)
+    other = [q.value for q in periods if not q.of]
+    percents = [q for q in provision.quantities if q.kind == "percent"]
+    spec = position.provision
+    ours_too = any(matches(position, p, us) and who(p.actor, us) in ("us", "both") for p in reading.provisions) if spec else False
+    values: dict[str, Any] = {
+        "present": True, "excluded": False,
+        "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
+        "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too,
+        "notice_days": notice, "cure_days": cure, "period_days": max(other) if other else None,
+        "fees_months": first["fees_months"], "money": first["money"],
+        "percent": next((q.value for q in percents if q.unit == "%"), None),
+        "rate_per_year": next((q.value for q in percents if q.unit == "%/year"), None),
+        "count": sum(1 for p in reading.provisions if matches(position, p, us)),
+    }
+    values.update({name: name in provision.conditions for name in CONDITIONS})
+    values.update(position.parameters)
+    return values
+
+
+def verdict_of(position: Position, values: dict[str, Any]) -> tuple[Verdict, str]:
+    for verdict, rule in (("RED", position.escalate), ("GREEN", position.standard), ("YELLOW", position.acceptable)):
+        if rule is not None and evaluate(rule.when, values):
+            return verdict, rule.text
+    return "YELLOW", "outside the standard position; needs a look"
+
+
+def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict, str, Provision, dict[str, Any]] | None:
+    """The worst verdict over the matching provisions (earliest first among equals), or None when none matches."""
+    best = None
+    for index, provision in enumerate(p for p in reading.provisions if matches(position, p, us)):
+        values = values_of(provision, reading, position, us)
+        verdict, said = verdict_of(position, values)
+        key = (_RANK[verdict], -index)
+        if best is None or key > best[0]:
+            best = (key, verdict, said, provision, values)
+    if best is None:
+        return None
+    return best[1], best[2], best[3], best[4]
+
+
+def describe(values: dict[str, Any]) -> str:
+    """The figures a finding stands on, as a lawyer writes them ("14 days' notice", "one month's fees")."""
+    shown = []
+    if values.get("notice_days") is not None:
+        shown.append(f"{_days(values['notice_days'])}' notice")
+    if values.get("cure_days") is not None:
+        shown.append(f"{_days(values['cure_days'])} to cure")
+    if values.get("period_days") is not None:
+        shown.append(f"a period of {_days(values['period_days'])}")
+    if values.get("fees_months") is not None:
+        months = values["fees_months"]
+        shown.append("one month's fees" if months == 1 else f"{months:g} months' fees")
+    if values.get("rate_per_year") is not None:
+        shown.append(f"{values['rate_per_year']:g}% a year")
+    if values.get("percent") is not None:
+        shown.append(f"{values['percent']:g}%")
+    return ", ".join(shown)
+
+
+def _days(days: float) -> str:
+    if days >= 360 and days % 360 == 0:
+        years = int(days // 360)
+        return "one year" if years == 1 else f"{years} years"
+    if days >= 30 and days % 30 == 0:
+        months = int(days // 30)
+        return "one month" if months == 1 else f"{months} months"
+    return "one day" if days == 1 else f"{days:g} days"

@@ -1,0 +1,41 @@
+"""What kind of contract a document is: from its title and opening, else from what its provisions do."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from ..documents.traditional import to_simplified
+from .document import Reading
+
+_FILE = Path(__file__).with_name("data") / "contract_types.yaml"
+CONTRACT_TYPES = ("services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "other")
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[list[tuple[str, re.Pattern[str]]], dict[str, list[str]]]:
+    data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
+    titles = [(name, re.compile(spec["title"], re.I)) for name, spec in data["types"].items()]
+    return titles, data["by_actions"]
+
+
+def contract_type(text: str, reading: Reading | None = None) -> str:
+    """One of CONTRACT_TYPES. The title is the first line that names a type in the first 600 characters; the
+    opening (1,500) comes next; then the actions the provisions state most."""
+    titles, by_actions = _table()
+    head = to_simplified(text[:1500])
+    for window in (head[:600], head):
+        hits = [(m.start(), name) for name, regex in titles if (m := regex.search(window))]
+        if hits:
+            return min(hits)[1]
+    if reading is not None:
+        counts = Counter(p.action for p in reading.provisions)
+        scored = {name: sum(counts[a] for a in actions) for name, actions in by_actions.items()}
+        best = max(scored, key=scored.get)
+        if scored[best] >= 2:
+            return best
+    return "other"

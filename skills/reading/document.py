@@ -1,0 +1,93 @@
+"""A whole contract read once: its parties, and every sentence's provisions, kept for the review.
+
+Reading is the costly step of a review (every sentence against the whole lexicon), so it is done once per
+document text and kept in a small cache keyed by that text: every later call of the review - another position,
+another clause, the matrix's flags - reuses it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from threading import Lock
+
+from ..documents.model import DocumentStructure
+from ..documents.traditional import to_simplified
+from ..generic.parties import alias_groups, contract_parties
+from .model import Provision
+from .reader import Party, SentenceReader
+from .sentences import Sentence, sentences_of
+
+_PRONOUNS_WE = {"we", "us", "our", "ours"}
+_PRONOUNS_YOU = {"you", "your", "yours"}
+_CACHE: OrderedDict[str, Reading] = OrderedDict()
+_CACHE_SIZE = 32
+_LOCK = Lock()
+
+
+@dataclass
+class Reading:
+    """What one contract says, as provisions, with the sentences they were read from."""
+
+    parties: tuple[Party, ...]
+    pronouns: dict[str, str]
+    sentences: list[Sentence]
+    provisions: list[Provision] = field(default_factory=list)
+    sentence_of: dict[int, Sentence] = field(default_factory=dict)  # id(provision) -> its Sentence
+
+    def of(self, action: str) -> list[Provision]:
+        return [p for p in self.provisions if p.action == action]
+
+
+def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
+    """The parties as the parties block names them, each with its other names, and who 'we' and 'you' are."""
+    names = [n.removeprefix("the ").strip() for n in contract_parties(structure)]
+    groups = alias_groups(structure)
+    parties, pronouns = [], {}
+    for name in dict.fromkeys(n for n in names if n):
+        aliases = next((g for g in groups if name in g or name.lower() in {x.lower() for x in g}), [])
+        others = tuple(a for a in aliases if a != name)
+        lowered = {a.lower() for a in others}
+        if lowered & _PRONOUNS_WE:
+            pronouns["we"] = name
+        if lowered & _PRONOUNS_YOU:
+            pronouns["you"] = name
+        parties.append(Party(name=name, aliases=others))
+    return tuple(parties), pronouns
+
+
+def _key(structure: DocumentStructure) -> str:
+    return hashlib.blake2b(structure.text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest() + structure.filename
+
+
+def read_document(structure: DocumentStructure) -> Reading:
+    """The document's reading, computed on the first call and reused after."""
+    key = _key(structure)
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    reading = _read(structure)
+    with _LOCK:
+        _CACHE[key] = reading
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return reading
+
+
+def _read(structure: DocumentStructure) -> Reading:
+    parties, pronouns = contract_parties_of(structure)
+    reader = SentenceReader(parties, pronouns)
+    reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences_of(structure))
+    for sentence in reading.sentences:
+        extra = sentence.expanded or sentence.referred
+        for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=0,
+                                     lead_in=sentence.lead_in, extra=extra):
+            reading.provisions.append(provision)
+            reading.sentence_of[id(provision)] = sentence
+    return reading
+
+
+def simplified_parties(parties: tuple[Party, ...]) -> tuple[Party, ...]:
+    return tuple(Party(to_simplified(p.name), tuple(to_simplified(a) for a in p.aliases)) for p in parties)

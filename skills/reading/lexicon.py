@@ -1,0 +1,59 @@
+"""The reading layer's patterns (data/lexicon.yaml), checked against the vocabulary and compiled once."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .model import ACTIONS, CONDITIONS
+
+_FILE = Path(__file__).with_name("data") / "lexicon.yaml"
+MODALITY_ORDER = ("not_liable", "deemed", "shall_not", "may", "shall")
+
+
+def _compile(patterns: str | list[str]) -> re.Pattern[str]:
+    if isinstance(patterns, str):
+        patterns = [patterns]
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    modalities: dict[str, re.Pattern[str]]
+    both: re.Pattern[str]
+    third: re.Pattern[str]
+    pronoun_we: re.Pattern[str]
+    pronoun_you: re.Pattern[str]
+    actions: dict[str, re.Pattern[str]]
+    fixed_modality: dict[str, str]
+    passive: re.Pattern[str]
+    conditions: dict[str, re.Pattern[str]]
+    period_of: dict[str, re.Pattern[str]]
+    rate_per: dict[str, re.Pattern[str]]
+    fees_basis: re.Pattern[str]
+    whole_fees: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
+    unknown = (set(data["actions"]) - set(ACTIONS)) | (set(data["conditions"]) - set(CONDITIONS))
+    if unknown:
+        raise ValueError(f"{_FILE.name} names what the vocabulary does not: {sorted(unknown)}")
+    actors = data["actors"]
+    return Lexicon(
+        modalities={name: _compile(data["modalities"][name]) for name in MODALITY_ORDER},
+        both=_compile(actors["both"]), third=_compile(actors["third"]),
+        pronoun_we=re.compile(actors["pronoun_we"]), pronoun_you=re.compile(actors["pronoun_you"]),
+        actions={name: _compile(patterns) for name, patterns in data["actions"].items()},
+        fixed_modality=dict(data.get("fixed_modality") or {}),
+        passive=_compile(data["passive"]),
+        conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
+        period_of={name: _compile(p) for name, p in data["period_of"].items()},
+        rate_per={name: _compile(p) for name, p in data["rate_per"].items()},
+        fees_basis=_compile(data["fees_basis"]), whole_fees=_compile(data["whole_fees"]),
+    )

@@ -1,0 +1,108 @@
+"""What the reading layer produces: each sentence of a contract as provisions - who may do what, under which
+conditions and figures.
+
+A provision is the unit every review position is judged on, so its vocabulary is closed and shared by every
+pack: a position names an action and an actor, never words. The reading is party-neutral (the actor is the
+contract's own name for a party, 'both', 'third' or None); which side is ours is decided later, by the roles.
+
+    actor      a party's defined name as the contract writes it ("Supplier", "甲方"), "both" (each/either/
+               neither party, the parties), "third" (a third party, an affiliate of nobody named), None (no actor,
+               e.g. "This Agreement shall renew ...")
+    modality   may | shall | shall_not | not_liable | deemed
+    action     one of ACTIONS
+    conditions a subset of CONDITIONS
+    quantities figures in the sentence, each with its kind, value, unit and character span
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Modality = Literal["may", "shall", "shall_not", "not_liable", "deemed"]
+
+ACTIONS: dict[str, str] = {
+    "terminate": "end the contract (or a part of it, an order, the appointment)",
+    "suspend": "suspend performance, the services, access or deliveries",
+    "change_price": "set, increase or vary prices, fees, rates or charges",
+    "renew": "renew or extend the term (automatically or by option)",
+    "pay": "pay money: fees, price, royalties, invoices",
+    "charge_interest": "charge interest or a late fee on late payment",
+    "set_off": "set off or withhold amounts against what it owes",
+    "deliver": "deliver goods, services, deliverables or software",
+    "accept": "accept, or be deemed to have accepted, goods, work or deliverables",
+    "assign": "assign, transfer or novate the contract or rights under it",
+    "subcontract": "subcontract or delegate performance",
+    "disclose": "disclose or use confidential information (and the duty to keep it confidential)",
+    "return_information": "return or destroy confidential information or data",
+    "own_ip": "own intellectual property, deliverables or work product",
+    "license": "grant or receive a licence of intellectual property or software",
+    "compete": "compete, or be restrained from competing; exclusivity",
+    "solicit": "solicit or hire the other side's staff or customers",
+    "audit": "audit or inspect records, premises or compliance",
+    "indemnify": "indemnify, defend or hold harmless",
+    "limit_liability": "cap liability at an amount or a multiple",
+    "exclude_liability": "exclude liability for a kind of loss or a cause",
+    "unlimited_liability": "liability that is expressly not limited",
+    "warrant": "give a warranty or representation",
+    "insure": "take out and keep insurance",
+    "liquidated_damages": "pay a fixed sum, penalty or liquidated damages",
+    "minimum_purchase": "buy or sell a minimum quantity, target or commitment",
+    "change_scope": "vary the services, specification, product or terms unilaterally",
+    "redeem": "redeem or buy back shares (put or call)",
+    "drag": "drag along other shareholders",
+    "tag": "tag along with a seller",
+    "pre_empt": "have a right of first refusal or pre-emption",
+    "issue_shares": "issue new shares or securities",
+    "transfer_shares": "transfer or sell shares",
+    "veto": "consent to, or veto, reserved matters",
+    "appoint_director": "appoint or remove directors",
+    "governing_law": "choose the law that governs the contract",
+    "resolve_disputes": "submit disputes to courts or arbitration at a seat",
+}
+
+CONDITIONS: dict[str, str] = {
+    "convenience": "for convenience: at any time, without cause, for any reason",
+    "cause": "for cause: breach, default, failure to pay or perform",
+    "insolvency": "on insolvency, bankruptcy, winding up",
+    "change_of_control": "on a change of control",
+    "notice": "on prior (written) notice",
+    "consent": "with (or subject to) the other's prior consent",
+    "cure": "after a cure or remedy period",
+    "discretion": "at its (sole) discretion, unilaterally",
+    "free": "expressly without the other's consent",
+}
+
+QuantityKind = Literal["period", "money", "percent", "fees_months"]
+
+
+class Quantity(BaseModel):
+    """A figure as read: a period in days, money with its currency, a percentage, or a multiple of the fees
+    expressed as months of fees ('the fees paid in the twelve months before the claim' -> 12)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: QuantityKind
+    value: float
+    unit: str = Field(description="days | currency code | % | %/year | months")
+    of: str = Field("", description="for a period, what it measures when the words say: 'notice' or 'cure'")
+    text: str = Field(description="the figure as written")
+    start: int = Field(description="offset in the sentence")
+    end: int
+
+
+class Provision(BaseModel):
+    """One actor's right, duty or exclusion in one sentence."""
+
+    model_config = ConfigDict(frozen=True)
+
+    clause_id: str
+    sentence: str = Field(description="the sentence, verbatim")
+    start: int = Field(description="offset of the sentence in the clause text")
+    actor: str | None
+    modality: Modality
+    action: str
+    conditions: frozenset[str] = frozenset()
+    quantities: tuple[Quantity, ...] = ()
+    trigger: tuple[int, int] = Field(description="span of the words that state the action, in the sentence")

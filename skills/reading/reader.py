@@ -1,0 +1,214 @@
+"""Read sentences into provisions: who may (or shall, or shall not) do what, on which conditions, with which
+figures.
+
+The reading is grammar-light and deliberate about it. In a contract sentence the right or duty sits on a modal
+("may", "shall not", "有权", "不得"); the action is the verb it governs ("terminate", "解除"); the actor is the
+party named before the modal ("the Supplier may"), or after "by" in a passive ("may be terminated by the
+Customer"), or the possessive of a liability ("the Supplier's aggregate liability shall not exceed"). A list item
+is read after its lead-in ("The Supplier may terminate if: (a) the Customer fails to pay"), so the item's ground
+joins the lead-in's right. Every pattern comes from data/lexicon.yaml; this module only places them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..documents.traditional import to_simplified
+from ..text.amounts import find_money, find_percentages, find_periods
+from ..text.masking import masked
+from .lexicon import MODALITY_ORDER, lexicon
+from .model import Provision, Quantity
+
+_GAP = 90  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
+_ACTOR_REACH = 160  # characters an actor may stand before its modal
+_LIMB = re.compile(r"[;:；：]|,\s*(?:and|but|or|provided|save|except|whereupon)\b|，(?:但|并且|且|而)")
+
+
+@dataclass(frozen=True)
+class Party:
+    """A party as the contract names it: its label and every other name it goes by."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+    value: str
+
+
+def _party_pattern(parties: tuple[Party, ...]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    owner: dict[str, str] = {}
+    for party in parties:
+        for name in (party.name, *party.aliases):
+            if name and name.lower() not in ("we", "us", "our", "ours", "you", "your", "yours"):
+                owner.setdefault(to_simplified(name).lower(), party.name)
+    if not owner:
+        return None, owner
+    alternatives = []
+    for name in sorted(owner, key=len, reverse=True):
+        if re.search(r"[\u4e00-\u9fff]", name):
+            alternatives.append(re.escape(name))
+        else:
+            alternatives.append(rf"\b{re.escape(name)}(?:'s|s'|’s)?\b")
+    return re.compile("|".join(alternatives), re.I), owner
+
+
+class SentenceReader:
+    """Reads sentences of one contract, whose parties are known."""
+
+    def __init__(self, parties: tuple[Party, ...] = (), pronouns: dict[str, str] | None = None) -> None:
+        self.parties = parties
+        self._names, self._owner = _party_pattern(parties)
+        self._pronouns = pronouns or {}
+        self._lex = lexicon()
+
+    # ------------------------------------------------------------------ places
+    def _mentions(self, text: str) -> list[_Span]:
+        lex, found = self._lex, []
+        if self._names is not None:
+            for m in self._names.finditer(text):
+                key = re.sub(r"(?:'s|s'|’s)$", "", m.group().lower())
+                found.append(_Span(m.start(), m.end(), self._owner.get(key) or self._owner.get(m.group().lower(), "")))
+        for regex, value in ((lex.both, "both"), (lex.third, "third")):
+            found += [_Span(m.start(), m.end(), value) for m in regex.finditer(text)]
+        for regex, key in ((lex.pronoun_we, "we"), (lex.pronoun_you, "you")):
+            if self._pronouns.get(key):
+                found += [_Span(m.start(), m.end(), self._pronouns[key]) for m in regex.finditer(text)]
+        found = [s for s in found if s.value]
+        found.sort(key=lambda s: (s.start, -(s.end - s.start)))
+        kept: list[_Span] = []
+        for span in found:
+            if not kept or span.start >= kept[-1].end:
+                kept.append(span)
+        return kept
+
+    def _modals(self, text: str) -> list[_Span]:
+        taken: list[_Span] = []
+        for name in MODALITY_ORDER:
+            for m in self._lex.modalities[name].finditer(text):
+                if m.end() > m.start() and not any(m.start() < t.end and t.start < m.end() for t in taken):
+                    taken.append(_Span(m.start(), m.end(), name))
+        return sorted(taken, key=lambda s: s.start)
+
+    def _triggers(self, text: str) -> list[_Span]:
+        out = []
+        for action, regex in self._lex.actions.items():
+            out += [_Span(m.start(), m.end(), action) for m in regex.finditer(text) if m.end() > m.start()]
+        return sorted(out, key=lambda s: s.start)
+
+    # ------------------------------------------------------------------ reading
+    def read(self, text: str, *, clause_id: str = "", start: int = 0, lead_in: str = "", extra: str = "") -> list[Provision]:
+        """The provisions of one sentence. `lead_in` is the sentence that introduces the list the sentence is an
+        item of; `extra` is the same sentence with its defined figures or cited clause written out, read for
+        figures when the sentence itself states none."""
+        plain = masked(to_simplified(text))
+        body = f"{masked(to_simplified(lead_in))} {plain}" if lead_in else plain
+        offset = len(body) - len(plain)  # where the sentence itself starts in `body`
+        mentions, modals, triggers = self._mentions(body), self._modals(body), self._triggers(body)
+        limbs = [m.start() for m in _LIMB.finditer(body)]
+        conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(plain))
+        if "free" in conditions:
+            conditions -= {"consent"}
+        quantities = _quantities(text, self._lex) or (_quantities(extra, self._lex) if extra else ())
+        seen: dict[tuple[str | None, str, str], Provision] = {}
+        for trigger in triggers:
+            modality = self._lex.fixed_modality.get(trigger.value)
+            modal = self._modal_for(trigger, modals, limbs)
+            if modality is None:
+                if modal is None:
+                    continue
+                modality = modal.value
+            actor = self._actor_for(trigger, modal, mentions, body, limbs)
+            own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
+            if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
+                own_conditions = (own_conditions - {"free"}) | {"consent"}
+            key = (actor, trigger.value, modality)
+            if key in seen:
+                continue
+            span = (max(0, trigger.start - offset), max(0, trigger.end - offset))
+            seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=actor, modality=modality,
+                                  action=trigger.value, conditions=own_conditions, quantities=quantities, trigger=span)
+        return list(seen.values())
+
+    def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int]) -> _Span | None:
+        """The modal that governs a verb: the last one that starts before it, close enough, in the same limb."""
+        best = None
+        for modal in modals:
+            if modal.start > trigger.start:
+                break
+            if trigger.start - modal.end > _GAP:
+                continue
+            if any(modal.end <= limb < trigger.start for limb in limbs):
+                continue
+            best = modal
+        return best
+
+    def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
+                   limbs: list[int]) -> str | None:
+        anchor = modal.start if modal is not None and modal.start < trigger.start else trigger.start
+        if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
+            after = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and
+                     re.search(r"\bby\s+(?:the\s+)?$", body[max(0, m.start - 12):m.start], re.I)]
+            if after:
+                return after[0].value
+        inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 12)]
+        if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
+            inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
+            if inside:
+                return inside[0].value
+        if inside and modal is not None and inside[0].start <= modal.start + 12:  # "Neither party shall" / "甲方有权"
+            return inside[0].value
+        floor = max([limb for limb in limbs if limb < anchor], default=-1)
+        before = [m for m in mentions if floor < m.start < anchor and anchor - m.end <= _ACTOR_REACH]
+        if before:
+            return _subject(before, body, anchor).value
+        before = [m for m in mentions if m.start < anchor and anchor - m.end <= _ACTOR_REACH]
+        return _subject(before, body, anchor).value if before else None
+
+
+_OBJECT_BEFORE = re.compile(r"(?:\bto|\bof|\bfrom|\bwith|\bagainst|\bfor|\bby|\bthan|向|对|与|给|由)\s*(?:the\s+)?$", re.I)
+
+
+def _subject(before: list[_Span], body: str, anchor: int) -> _Span:
+    """Of the parties named before a modal, the subject: the nearest one that is not the object of a preposition
+    ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier)."""
+    for mention in reversed(before):
+        if not _OBJECT_BEFORE.search(body[max(0, mention.start - 10):mention.start]):
+            return mention
+    return before[-1]
+
+
+def _lead_conditions(lead: str, lex) -> frozenset[str]:
+    return frozenset(name for name, regex in lex.conditions.items() if name in ("notice", "cure") and regex.search(lead))
+
+
+def _quantities(text: str, lex) -> tuple[Quantity, ...]:
+    """The figures of a sentence: periods in days, money, percentages, and months of fees where a period measures
+    the fees a cap looks back over ('the fees paid in the twelve (12) months before the claim' -> 12)."""
+    if not text:
+        return ()
+    out: list[Quantity] = []
+    fees_at = [m.start() for m in lex.fees_basis.finditer(text)]
+    for period in find_periods(text):
+        if period.days is None:
+            continue
+        near_fees = any(abs(period.start - at) <= 90 for at in fees_at)
+        window = text[max(0, period.start - 60):period.end + 40]
+        of = next((name for name, regex in lex.period_of.items() if regex.search(window)), "")
+        out.append(Quantity(kind="fees_months" if near_fees else "period",
+                            value=round(period.days / 30, 2) if near_fees else period.days,
+                            unit="months" if near_fees else "days", text=period.quote, start=period.start, end=period.end,
+                            of="" if near_fees else of))
+    out += [Quantity(kind="money", value=m.value, unit=m.currency or "", text=m.quote, start=m.start, end=m.end)
+            for m in find_money(text)]
+    for p in find_percentages(text):
+        after, before = text[p.end:p.end + 30], text[max(0, p.start - 12):p.start]
+        per = next((name for name, regex in lex.rate_per.items() if regex.search(after) or regex.search(before)), "")
+        value = p.value * {"month": 12, "day": 365, "year": 1}.get(per, 1)
+        out.append(Quantity(kind="percent", value=round(value, 4), unit="%/year" if per else "%", text=p.quote,
+                            start=p.start, end=p.end))
+    return tuple(sorted(out, key=lambda q: q.start))

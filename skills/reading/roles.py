@@ -1,0 +1,107 @@
+"""Which side each party stands on, read from its name and from what the contract has it do; and which party a
+user means by `--party` (a name, a company's full name, or a side: "buyer", "licensee", "investor", 买方).
+
+A distributor buys goods to resell them, a licensee pays royalties, an investor pays for shares: on every such
+contract it is the payer, whatever it is called. Positions apply to sides, so acting for a "Reseller" or a
+"Company" runs the same positions as acting for a "Customer".
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from ..documents.traditional import to_simplified
+from .document import Reading
+
+_FILE = Path(__file__).with_name("data") / "roles.yaml"
+SIDES = ("payer", "provider", "recipient", "discloser")
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict:
+    return yaml.safe_load(_FILE.read_text(encoding="utf-8"))
+
+
+def side_of_word(word: str) -> str | None:
+    """The side a role word names ('reseller' -> 'payer'), or None."""
+    word = to_simplified(word or "").strip().lower().removeprefix("the ")
+    if word in SIDES:
+        return word
+    for side, spec in _table()["sides"].items():
+        if word in spec["words"]:
+            return side
+    return None
+
+
+def facing(side: str | None) -> str | None:
+    return _table()["facing"].get(side) if side else None
+
+
+def sides_of(reading: Reading) -> dict[str, str]:
+    """party name -> its side: from its name where the name is a role word, else from its provisions (who pays,
+    who delivers and licenses). A party left without one takes the side facing the other party's."""
+    out: dict[str, str] = {}
+    table = _table()["sides"]
+    for party in reading.parties:
+        side = side_of_word(party.name) or next((s for a in party.aliases if (s := side_of_word(a))), None)
+        if side:
+            out[party.name] = side
+    for party in reading.parties:
+        if party.name in out:
+            continue
+        scores = {side: sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "may")
+                            for action, weight in spec["acts"].items() if p.action == action)
+                  for side, spec in table.items()}
+        best = max(scores, key=scores.get)
+        if scores[best] > 0:
+            out[party.name] = best
+    named = list(out.items())
+    for party in reading.parties:
+        if party.name not in out and len(named) == 1:
+            out[party.name] = facing(named[0][1]) or ""
+    return {k: v for k, v in out.items() if v}
+
+
+@dataclass(frozen=True)
+class OurSide:
+    """The party we act for, its side, and how it was chosen (said to the user)."""
+
+    party: str | None
+    side: str | None
+    how: str
+    suggestions: tuple[str, ...] = ()
+
+
+def resolve_party(reading: Reading, wanted: str, full_name_of=None) -> OurSide:
+    """The party a user means. `full_name_of` maps a company's full name to the label the contract gives it."""
+    wanted = (wanted or "").strip()
+    sides = sides_of(reading)
+    names = {p.name.lower(): p.name for p in reading.parties}
+    for party in reading.parties:
+        names.update({a.lower(): party.name for a in party.aliases})
+    if not wanted:
+        return OurSide(None, None, "no side was given")
+    key = to_simplified(wanted).lower().removeprefix("the ")
+    if key in names:
+        party = names[key]
+        return OurSide(party, sides.get(party), f"the contract names {party}")
+    if full_name_of is not None:
+        label = full_name_of(wanted)
+        if label and label.lower() in names:
+            party = names[label.lower()]
+            return OurSide(party, sides.get(party), f"{wanted} is the party the contract calls {party}")
+    side = side_of_word(wanted)
+    if side:
+        party = next((p for p, s in sides.items() if s == side), None)
+        if party:
+            return OurSide(party, side, f"'{wanted}' is the {side} side, which the contract calls {party}")
+        return OurSide(None, side, f"'{wanted}' is the {side} side, but no party of this contract is read as one")
+    choices = list(names.values())
+    close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
+    return OurSide(None, None, f"the contract names no party '{wanted}'",
+                   tuple(dict.fromkeys(names[c] for c in close)) or tuple(dict.fromkeys(choices)))

@@ -1,0 +1,184 @@
+"""Contract text as sentences, each with what it needs to be read on its own.
+
+A sentence is a clause's own text cut at full stops and semicolons (children excluded), with its clause, the
+headings above it, the lead-in of the list it sits in ('The Supplier may terminate this Agreement if:'), the
+definitions of the figures it names ('the Cap (five per cent of the Consideration)') and the clause it cites
+for a figure ('the period set out in clause 7.6'). The reading layer and the review positions read these.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..documents.model import Clause, DocumentStructure
+from ..documents.traditional import to_simplified
+from ..generic.clause_diff import split_sentences
+from ..text.masking import masked
+
+_DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|^\s*[\"“][^\"”]{1,30}[\"”]\s*(?:指|是指)")
+_DEFINITION_HEADING = re.compile(r"definition|interpretation|定义|释义", re.I)
+_MIN_SENTENCE, _MIN_SENTENCE_CJK = 20, 8  # shorter pieces are headings or list stubs; Chinese says more per character
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass
+class Sentence:
+    clause: Clause
+    text: str
+    titles: str  # the clause's heading and its parents' headings, lower-cased
+    in_definitions: bool
+    matchable: str = ""  # the text with clause-number dots masked, for the position patterns
+    expanded: str = ""  # the text with each defined term that holds a figure followed by its definition, or ''
+    lead_in: str = ""  # for a list item, the parent's sentence that introduces the list ('... may terminate if:')
+    referred: str = ""  # the sentence with the clause it cites for its figure in place of the citation, or ''
+
+    @property
+    def reading(self) -> str:
+        """The sentence as it reads grammatically: a list item after its lead-in."""
+        return f"{self.lead_in} {self.text}" if self.lead_in else self.text
+
+
+
+_MEANS = re.compile(r"[\"”]\**\s*(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)")
+_FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
+                     r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
+
+
+def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    """Defined terms whose definition states a figure ('"Cap" means five per cent (5%) of the Consideration',
+    '"Claims Period" means the period of nine (9) months ...'), so that 'shall not exceed the Cap' can be read.
+    Only 'means' definitions in the text's own definitions count, not the parties block."""
+    bodies: dict[str, str] = {}
+    for definition in structure.definitions or []:
+        if not definition.clause_id or len(definition.term) < 2:
+            continue
+        parts = _MEANS.split(definition.definition, maxsplit=1)
+        if len(parts) < 2:
+            continue
+        body = parts[1].strip().rstrip(";；.。,，").strip()
+        if body and len(body) <= 300 and _FIGURE.search(body):
+            bodies.setdefault(definition.term, body)
+    if not bodies:
+        return None
+    terms = sorted(bodies, key=len, reverse=True)
+    return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies
+
+
+def _expand(text: str, figures: tuple[re.Pattern[str], dict[str, str]] | None) -> str:
+    """The sentence with each defined figure's definition after its term ('the Cap (an amount equal to five per
+    cent (5%) of the Consideration)'); '' when the sentence names none."""
+    if figures is None:
+        return ""
+    pattern, bodies = figures
+    expanded = pattern.sub(lambda m: f"{m.group(1)} ({bodies[m.group(1)]})", text)
+    return expanded if expanded != text else ""
+
+
+def sentences_of(structure: DocumentStructure) -> list[Sentence]:
+    out: list[Sentence] = []
+    by_id = {c.clause_id: c for c in structure.iter_clauses()}
+    figures = _defined_figures(structure)
+
+    def titles_of(clause: Clause) -> str:
+        names, seen, current = [], set(), clause
+        while current is not None and current.clause_id not in seen:
+            seen.add(current.clause_id)
+            names.append(current.title or "")
+            current = by_id.get(current.parent_id) if current.parent_id else None
+        return " / ".join(names).lower()
+
+    for clause in structure.iter_clauses():
+        text = clause.text
+        body_from = body_start(text, clause)
+        titles = to_simplified(titles_of(clause))
+        in_definitions = bool(_DEFINITION_HEADING.search(titles))
+        lead_in = _lead_in(by_id.get(clause.parent_id) if clause.parent_id else None)
+        for sentence in split_sentences(text[body_from:]):
+            if len(sentence.text) < (_MIN_SENTENCE_CJK if _CJK.search(sentence.text) else _MIN_SENTENCE):
+                continue
+            expanded = "" if in_definitions else _expand(sentence.text, figures)
+            out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
+                                matchable=masked(to_simplified(sentence.text)), expanded=expanded, lead_in=lead_in,
+                                referred=_referred(sentence.text, clause, by_id)))
+    return out
+
+
+_REFERENCE = re.compile(
+    r"(?:set out|specified|stated|set forth|provided|referred to|prescribed|contained|given|shown|identified|indicated)"
+    r"\s+in\s+(?:(?:sub-)?clause|section|paragraph|article|item|row)\s+(\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)"
+    r"(?:\s+(?:of|in|to)\s+(?:the\s+)?(schedule|annex|annexure|appendix|exhibit|attachment)\s+(\w+))?", re.I)
+
+
+def _referred(text: str, clause: Clause, by_id: dict[str, Clause]) -> str:
+    """The sentence with the clause it cites for its figure in brackets in place of the citation ('within the period
+    set out in clause 7.6' -> 'within the period (the period is nine (9) months from Completion)', 'the amount set
+    out in paragraph 3 of Schedule 2' -> 'the amount (| 3 | Liability Cap | 10% of the Annual Charges |)'), so the
+    figure is read as if stated there; '' when the sentence cites none."""
+    match = _REFERENCE.search(text)
+    if not match:
+        return ""
+    cited = _cited(match, clause, by_id)
+    if not cited:
+        return ""
+    cited = re.sub(r"^\s*(?:\d+(?:\.\d+)*|\([a-z0-9]{1,4}\))\s*", "", cited).rstrip(" .。")  # its own number, its full stop
+    return f"{text[:match.start()].rstrip()} ({cited}){text[match.end():]}"
+
+
+def _cited(match: re.Match[str], clause: Clause, by_id: dict[str, Clause]) -> str:
+    """The own text of the clause a reference names (a numbered clause, or a paragraph or table row of a schedule)."""
+    number, word, name = match.group(1), match.group(2), match.group(3)
+    target = None
+    if word:
+        part = next((c for key, c in by_id.items() if key.lower() == f"{word} {name}".lower()), None)
+        if part is not None:
+            target = next((c for c in part.children if c.clause_id.lower() in
+                           (f"{part.clause_id}({number})".lower(), f"{part.clause_id}.{number}".lower())), None)
+            target = target or next((c for c in part.children if re.match(rf"\|?\s*{re.escape(number)}\b(?![.\d])", c.text)), None)
+            if target is None:  # a schedule read as one part: its line or table row that opens with the number
+                line = re.search(rf"^[ \t]*\|?[ \t]*(?:paragraph[ \t]+)?{re.escape(number)}\b(?![.\d]).*$", part.text, re.I | re.M)
+                return line.group(0).strip()[:400] if line else ""
+    else:
+        target = by_id.get(number)
+    if target is None or target is clause or not target.text.strip():
+        return ""
+    return target.text.strip()[:400]
+
+
+def _lead_in(parent: Clause | None) -> str:
+    """The sentence that introduces a list, when a clause's own text ends with one ('有下列情形之一的，乙方可以
+    书面通知甲方解除本合同：', 'The Supplier may terminate this Agreement if:'): its items are read after it, since
+    the right, the party and the action are in the lead-in and only the ground is in the item."""
+    if parent is None:
+        return ""
+    own = parent.text.rstrip()
+    if not own.endswith((":", "：")):
+        return ""
+    pieces = split_sentences(own[body_start(own, parent):])
+    last = pieces[-1].text.strip() if pieces else ""
+    return last if len(last) <= 400 else ""
+
+
+def body_start(text: str, clause: Clause) -> int:
+    """Where a clause's words start after its heading (a quote is never a heading): past the title on the first
+    line ('Section 7.4 Waiver. The Sellers may ...'), or past a first line that is only a heading
+    ('## 21 Assignment and Subcontracting')."""
+    first_line = text.split("\n", 1)[0]
+    if first_line.lstrip().startswith("|"):
+        return 0  # a table row states its provision: '| Percentage of retention | 10% |' is no heading
+    if clause.title and len(clause.title) < 120:
+        at = first_line.find(clause.title)
+        if at >= 0:
+            end = at + len(clause.title)
+            rest = first_line[end:]
+            if not rest.strip():
+                return len(first_line)
+            if re.match(r"\s*[.:\-\u2013\u2014]", rest):
+                return end + (len(rest) - len(rest.lstrip(" .:-\u2013\u2014")))
+            return 0  # the 'title' runs on into the sentence ('IN NO EVENT SHALL ... EXCEED'): it is the sentence
+    line = first_line.strip().lstrip("#").strip()
+    if line and len(line.split()) <= 12 and len(line) < 80 and not re.search(r"[.;:。；：]$", line):
+        return len(first_line)
+    return 0
+
+
