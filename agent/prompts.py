@@ -9,6 +9,7 @@ prompt says so, including for text that comes back inside tool results.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .truncate import head_tail
@@ -22,16 +23,27 @@ def is_chinese(language: str | None) -> bool:
     return (language or "").lower().startswith("zh")
 
 
+_OPENING = re.compile(r"[<＜﹤]{3,}")
+_CLOSING = re.compile(r"[>＞﹥]{3,}")
+
+
+def defuse(text: str) -> str:
+    """Text that came from a contract with every run of three or more angle brackets (ASCII, full-width or small
+    form) turned into guillemets, one for one: no marker can be spelled inside it, so it cannot open or close
+    a fence, whatever it quotes."""
+    text = _OPENING.sub(lambda m: "‹" * len(m.group()), text or "")
+    return _CLOSING.sub(lambda m: "›" * len(m.group()), text)
+
+
 def fence(text: str) -> str:
     """The clause between markers; marker look-alikes inside it are defused so the text cannot close the fence."""
-    safe = (text or "").replace("<<<", "‹‹‹").replace(">>>", "›››")
-    return f"{CLAUSE_START}\n{safe}\n{CLAUSE_END}"
+    return f"{CLAUSE_START}\n{defuse(text)}\n{CLAUSE_END}"
 
 
 def fence_tool_result(text: str) -> str:
-    """A tool result (which carries contract text) between its own markers, look-alikes inside defused."""
-    safe = (text or "").replace("<<<", "‹‹‹").replace(">>>", "›››")
-    return f"{RESULT_START}\n{safe}\n{RESULT_END}"
+    """A tool result (which carries contract text) between its own markers, look-alikes inside defused. Both
+    the ReAct loop's tool messages and the checklist prompt's skill results go through here."""
+    return f"{RESULT_START}\n{defuse(text)}\n{RESULT_END}"
 
 
 def _anti_injection_instruction(language: str, our_party: str) -> str:
@@ -130,6 +142,8 @@ def _describe_hint(tools: list[dict] | None, language: str) -> str:
 
 
 def _clause_block(language: str, clause_id: str, clause_name: str, description: str, priority: str, clause_text: str) -> str:
+    # the clause id comes from the contract, the name and focus from a playbook: no marker may hide in them either
+    clause_id, clause_name, description = defuse(str(clause_id)), defuse(str(clause_name)), defuse(str(description))
     if is_chinese(language):
         return (f"【条款信息】\n- 条款编号：{clause_id}\n- 条款名称：{clause_name}\n- 审查重点：{description}\n"
                 f"- 优先级：{priority}\n\n【条款原文】\n{fence(clause_text)}")
@@ -177,13 +191,14 @@ def build_react_agent_messages(*, language: str, our_party: str, clause_id: str,
 
 
 def _format_skill_context(skill_context: dict[str, Any], limit: int = 3000) -> str:
-    """Each skill's output as JSON (head and tail kept when long); the clause text itself is already in the prompt."""
+    """Each skill's output as JSON (head and tail kept when long), fenced as a tool result is in the ReAct loop:
+    the results quote the contract verbatim, so they are data; the clause text itself is already in the prompt."""
     parts = []
     for skill_id, data in skill_context.items():
         if skill_id == "get_clause_context":
             continue
         text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, indent=1, default=str)
-        parts.append(f"[{skill_id}]\n{head_tail(text, limit)}")
+        parts.append(f"[{defuse(str(skill_id))}]\n{fence_tool_result(head_tail(text, limit))}")
     return "\n\n".join(parts)
 
 
