@@ -61,8 +61,13 @@ def check(case_dir):
         ev = squash(p["evidence"])
         if ev not in body and plain(ev) not in body_plain:
             errors.append(f"{p['id']}: evidence not found verbatim: {ev[:60]!r}")
-        if str(p["clause_id"]) not in body_plain:
-            errors.append(f"{p['id']}: clause_id {p['clause_id']!r} not in contract")
+        cid = str(p["clause_id"])
+        if re.fullmatch(r"[一二三四五六七八九十]+", cid):
+            # a Chinese top-level number must open a heading such as "## 六、..."
+            if not re.search(rf"^#*\s*{cid}、", "\n".join(texts), re.M):
+                errors.append(f"{p['id']}: no heading {cid}、 in contract")
+        elif cid not in body_plain:
+            errors.append(f"{p['id']}: clause_id {cid!r} not in contract")
     n = len(gold.get("planted", []))
     if n and not 3 <= n <= 5:
         errors.append(f"{n} planted issues (expected 3-5, or 0 for a clean control)")
