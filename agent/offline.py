@@ -19,9 +19,16 @@ def findings_of(skill_context: dict[str, Any]) -> Iterable[tuple[str, dict[str, 
                     yield skill_id, finding
 
 
+# Skills whose judgements the review positions now make: their findings stay in their own results (a host's
+# model may read them), but the offline review takes each issue once, from the positions.
+JUDGED_BY_POSITIONS = frozenset({"assess_deviation", "load_review_criteria", "criteria_check"})
+
+
 def risks_from_findings(skill_context: dict[str, Any], clause_id: str, language: str = "en") -> list[dict[str, Any]]:
     risks = []
     for skill_id, finding in findings_of(skill_context):
+        if skill_id in JUDGED_BY_POSITIONS:
+            continue
         risk = normalize_risk({
             "risk_level": finding.get("severity"),
             "risk_type": finding.get("kind"),

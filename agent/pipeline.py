@@ -256,6 +256,8 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     tools.domain = review.get("domain")  # only this review's tools, even where other reviews share the server
     await tools.refresh()  # a domain review brings its domain's tools
     checklist = await tools.call("get_checklist", review_id=review["review_id"])
+    if not any(d.role == "baseline" for d in request.documents):
+        checklist["items"] = without_baseline(checklist.get("items", []))
     units, missing = plan_units(checklist.get("items", []), await outline(tools, review["review_id"]))
     ctx = ReviewContext(tools=tools, settings=settings, llm=None, review=review, mode=mode)
     ctx.llm = ModelGate(llm, lambda: ctx.down_reason) if llm is not None else None
@@ -293,6 +295,15 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
             "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed),
             "positions": positions.get("verdicts", []), "positions_source": positions.get("source", ""),
             "favourable": favourable}
+
+
+BASELINE_SKILL = "compare_with_baseline"
+
+
+def without_baseline(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The checklist without the baseline comparison: a review compares the contract only with a baseline the
+    user gave, never with a pack's template whose parties and kind of contract may not be this one's."""
+    return [{**item, "required_skills": [s for s in item.get("required_skills") or [] if s != BASELINE_SKILL]} for item in items]
 
 
 def _finish_risks(units: list[ClauseUnit], texts: list[str], positions: dict[str, Any] | None = None) -> None:

@@ -40,6 +40,12 @@ def matches(position: Position, provision: Provision, us: str | None) -> bool:
     return set(spec.with_) <= provision.conditions and not (set(spec.without) & provision.conditions)
 
 
+def _same_right(spec, provision: Provision) -> bool:
+    """The same right or duty, whoever holds it: to ask whether it runs both ways."""
+    return (provision.action == spec.action and (not spec.modality or provision.modality in spec.modality)
+            and set(spec.with_) <= provision.conditions)
+
+
 def values_of(provision: Provision, reading: Reading, position: Position, us: str | None) -> dict[str, Any]:
     """What a condition can ask of one provision, and whether the same right is ours too."""
     actor = who(provision.actor, us)
@@ -52,11 +58,12 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     other = [q.value for q in periods if not q.of]
     percents = [q for q in provision.quantities if q.kind == "percent"]
     spec = position.provision
-    ours_too = any(matches(position, p, us) and who(p.actor, us) in ("us", "both") for p in reading.provisions) if spec else False
+    same = [who(p.actor, us) for p in reading.provisions if _same_right(spec, p)] if spec else []
+    ours_too, theirs_too = any(a in ("us", "both") for a in same), any(a in ("them", "both") for a in same)
     values: dict[str, Any] = {
         "present": True, "excluded": False,
         "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
-        "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too,
+        "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
         "notice_days": notice, "cure_days": cure, "period_days": max(other) if other else None,
         "fees_months": first["fees_months"], "money": first["money"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),

@@ -43,7 +43,7 @@ def test_every_pack_loads_and_each_position_is_usable():
         assert positions, domain
         for position in positions:
             assert position.rationale.strip(), position.id
-            assert position.escalate or position.standard or position.if_missing, position.id
+            assert position.escalate or position.standard or position.acceptable or position.if_missing, position.id
 
 
 def test_conditions_compare_and_treat_unknown_values_as_not_met():
