@@ -56,29 +56,110 @@ def cite_footnote(paragraph, note_id: int) -> None:
         f'<w:footnoteReference w:id="{note_id}"/></w:r>'))
 
 
+def _merge_marked(root, kind: str) -> None:
+    """A paragraph whose mark is a `kind` revision being removed joins the next paragraph, as in Word: what is
+    left of its content goes before the next paragraph's, which keeps its own properties."""
+    for mark in list(root.iter(qn(f"w:{kind}"))):
+        rpr = mark.getparent()
+        if rpr.tag != qn("w:rPr") or rpr.getparent().tag != qn("w:pPr"):
+            continue
+        paragraph = rpr.getparent().getparent()
+        following = paragraph.getnext()
+        rpr.remove(mark)
+        if following is None or following.tag != qn("w:p"):
+            continue  # the last paragraph of its container keeps its mark
+        anchor = following.find(qn("w:pPr"))
+        index = following.index(anchor) + 1 if anchor is not None else 0
+        for child in [c for c in paragraph if c.tag != qn("w:pPr")]:
+            following.insert(index, child)
+            index += 1
+        paragraph.getparent().remove(paragraph)
+
+
+def _unwrap(element) -> None:
+    parent = element.getparent()
+    index = parent.index(element)
+    for child in list(element):
+        parent.insert(index, child)
+        index += 1
+    parent.remove(element)
+
+
+def _revisions(root, *tags: str) -> list:
+    """The run-level revisions (not a paragraph mark's, a row's or a property change's)."""
+    return [e for tag in tags for e in root.iter(qn(tag))
+            if e.getparent() is not None and e.getparent().tag not in (qn("w:rPr"), qn("w:pPr"), qn("w:trPr"))]
+
+
 def reject_all(root) -> None:
     """What Word's "Reject All Changes" does to the text: insertions go (a paragraph whose mark was inserted
-    with them), deletions come back as text."""
-    for mark in list(root.iter(qn("w:ins"))):
-        rpr = mark.getparent()
-        if rpr.tag == qn("w:rPr") and rpr.getparent().tag == qn("w:pPr"):
-            paragraph = rpr.getparent().getparent()
-            if not any(t.text for t in paragraph.iter(qn("w:t")) if t.getparent().getparent().tag != qn("w:ins")):
-                paragraph.getparent().remove(paragraph)
-    for tag in ("w:ins", "w:moveTo"):
-        for element in list(root.iter(qn(tag))):
-            if element.getparent().tag in (qn("w:rPr"), qn("w:pPr"), qn("w:trPr")):
-                continue
-            element.getparent().remove(element)
-    for tag in ("w:del", "w:moveFrom"):
-        for element in list(root.iter(qn(tag))):
-            parent = element.getparent()
-            if parent.tag in (qn("w:rPr"), qn("w:pPr"), qn("w:trPr")):
-                continue
-            for deleted in element.iter(qn("w:delText")):
-                deleted.tag = qn("w:t")
-            index = parent.index(element)
-            for child in list(element):
-                parent.insert(index, child)
-                index += 1
-            parent.remove(element)
+    joins the next one), deletions come back as text, inserted table rows go."""
+    for row in [m.getparent().getparent() for m in root.iter(qn("w:ins")) if m.getparent().tag == qn("w:trPr")]:
+        row.getparent().remove(row)
+    for element in _revisions(root, "w:ins", "w:moveTo"):
+        element.getparent().remove(element)
+    for element in _revisions(root, "w:del", "w:moveFrom"):
+        for deleted in element.iter(qn("w:delText")):
+            deleted.tag = qn("w:t")
+        _unwrap(element)
+    _merge_marked(root, "ins")
+    for mark in list(root.iter(qn("w:del"))):  # a deleted paragraph mark or row, restored
+        mark.getparent().remove(mark)
+
+
+def accept_all(root) -> None:
+    """What Word's "Accept All Changes" does to the text: deletions go (a paragraph whose mark was deleted
+    joins the next one), insertions stay as plain text, deleted table rows go."""
+    for row in [m.getparent().getparent() for m in root.iter(qn("w:del")) if m.getparent().tag == qn("w:trPr")]:
+        row.getparent().remove(row)
+    for element in _revisions(root, "w:del", "w:moveFrom"):
+        element.getparent().remove(element)
+    for element in _revisions(root, "w:ins", "w:moveTo"):
+        _unwrap(element)
+    _merge_marked(root, "del")
+    for mark in list(root.iter(qn("w:ins"))):  # an inserted paragraph mark or row, kept
+        mark.getparent().remove(mark)
+
+
+def text_box(paragraph, text: str) -> None:
+    """A VML text box holding `text`, anchored in `paragraph` (as Word writes a legacy text box)."""
+    paragraph._p.append(parse_xml(
+        f'<w:r {nsdecls("w")} xmlns:v="urn:schemas-microsoft-com:vml"><w:pict>'
+        '<v:shape id="TextBox1" type="#_x0000_t202" style="width:180pt;height:40pt">'
+        f'<v:textbox><w:txbxContent><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:txbxContent></v:textbox>'
+        "</v:shape></w:pict></w:r>"))
+
+
+def rich_contract(path):
+    """A contract as Word users send one: a title, headings, clauses numbered by Word (List Number, not typed
+    numbers), a table, a header and a footer, a footnote, a text box, a comment and tracked changes by the
+    counterparty."""
+    import docx
+
+    document = docx.Document()
+    section = document.sections[0]
+    section.header.paragraphs[0].text = "CONFIDENTIAL - Master Services Agreement"
+    section.footer.paragraphs[0].text = "Supplier draft 3"
+    document.add_heading("Master Services Agreement", level=0)
+    notice = document.add_paragraph("This agreement is made between the Supplier and the Customer.")
+    text_box(notice, "Draft for discussion only")
+    document.add_heading("1 Charges", level=1)
+    document.add_paragraph("The Customer shall pay each invoice within 60 days of receipt.", style="List Number")
+    tracked_paragraph(document, [("", "The Supplier may increase the Charges "), ("del", "at any time"),
+                                 ("ins", "once a year"), ("", " on written notice.")], style="List Number")
+    document.add_heading("2 Liability", level=1)
+    cap = document.add_paragraph("The Supplier's total liability shall not exceed the Charges paid in the three months "
+                                 "before the claim.", style="List Number")
+    cite_footnote(cap, 1)
+    add_footnotes(document, {1: "Charges exclude VAT."})
+    excluded = document.add_paragraph("The Supplier is not liable for loss of data.", style="List Number")
+    document.add_comment(excluded.runs[0], text="We cannot accept this.", author="Counterparty", initials="CP")
+    document.add_heading("3 Service levels", level=1)
+    table = document.add_table(rows=2, cols=2)
+    table.style = "Table Grid"
+    for row, cells in zip(table.rows, [("Service", "Level"), ("Availability", "99.5% monthly availability")]):
+        for cell, value in zip(row.cells, cells):
+            cell.text = value
+    document.add_paragraph("Service credits are the Customer's sole remedy.", style="List Number")
+    document.save(str(path))
+    return path

@@ -1,0 +1,39 @@
+"""Is a proposed wording contract text, or advice to the person drafting?
+
+A tracked change puts words into the contract: "Ask for a cap of [20] months' Charges" or "... twelve (12)
+months ..." accepted as they stand would be nonsense in a signed agreement. Such a wording belongs in the
+comment. This is a small test on the text alone, until positions give exact replacement text.
+"""
+
+from __future__ import annotations
+
+import re
+
+_VERBS = (r"ask(?:\s+for)?|add(?:\s+to)?|consider|seek|request|negotiate|ensure|insert|include|delete|remove|"
+          r"replace|amend|clarify|propose|require|obtain|push(?:\s+for)?|resist|reject|strike|narrow|expand|"
+          r"specify|define|check|confirm|review|recommend|suggest|try|push back|make sure|agree|limit|cap|"
+          r"increase|reduce|shorten|extend|introduce|spell out|tighten|qualify|align")
+_INSTRUCTION = re.compile(rf"^\s*(?:[-*•]\s*)?(?:please\s+|we\s+(?:would\s+)?|you\s+(?:should|may|could)\s+)?(?:{_VERBS})\b",
+                          re.IGNORECASE)
+_ADVICE_PHRASE = re.compile(r"\b(?:we (?:recommend|suggest|propose)|you should|should be (?:amended|deleted|added|"
+                            r"capped|limited|clarified|negotiated)|for example|e\.g\.|to be agreed|if possible)\b",
+                            re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"\[\s*(?:[\d.,%\s]+|[_.\s•●…xX*-]*|(?:insert|to be|tbc|tbd|amount|date|number|name|party|"
+                          r"percentage|period|x+)\b[^\]]*)\]|_{3,}|<[a-z ]+>", re.IGNORECASE)
+_FRAGMENT = re.compile(r"\.\.\.|…")
+
+
+def advice_reason(text: str) -> str | None:
+    """Why `text` is advice rather than words to put in the contract, or None when it reads as contract text."""
+    text = text.strip()
+    if not text:
+        return None
+    if found := _INSTRUCTION.match(text):
+        return f"an instruction (\u201c{found.group(0).strip()}\u201d)"
+    if found := _PLACEHOLDER.search(text):
+        return f"a placeholder (\u201c{found.group(0).strip()}\u201d)"
+    if _FRAGMENT.search(text):
+        return "a fragment (\u201c...\u201d)"
+    if found := _ADVICE_PHRASE.search(text):
+        return f"advice (\u201c{found.group(0)}\u201d)"
+    return None
