@@ -111,6 +111,14 @@ def fail_on_line(data: dict, fail_on: str) -> str | None:
             f"exit status {EXIT_FINDINGS}")
 
 
+def check_author(author: str) -> str:
+    """--author as Word will show it: one line of at most 100 characters."""
+    name = " ".join(author.split())
+    if not name or len(name) > 100 or any((ord(ch) < 32 and ch != "\t") or ch in "\ufffe\uffff" for ch in author):
+        raise UsageError("INVALID_OPTION", "--author must be a name of 1 to 100 characters on one line")
+    return name
+
+
 def review(
     files: Optional[list[str]] = typer.Argument(None, help="Contract files; tag others as ROLE=PATH (gc=, pc=, er=, reference=, baseline=)."),
     domain: Optional[str] = typer.Option(None, "--domain", help=f"Domain pack: {', '.join(DOMAINS)} (detected if absent)."),
@@ -129,6 +137,7 @@ def review(
     docx_out: Optional[str] = typer.Option(None, "--docx", help="Write the contract as Word with a comment per risk and a tracked change per proposed wording."),
     html_out: Optional[str] = typer.Option(None, "--html", help="Write a self-contained HTML report here."),
     original: bool = typer.Option(False, "--original", help="Review a .docx as it was before its tracked changes (all rejected)."),
+    author: str = typer.Option("paralaw", "--author", help="The name Word shows on the --docx report's tracked changes and comments."),
 ) -> None:
     """Review a contract through the paralaw MCP tools and write a report.
 
@@ -153,6 +162,7 @@ def review(
         check_files(request)
         if playbook:  # the server takes a relative path from its allowed folder, not from here
             request.playbook = str(Path(playbook).expanduser().resolve())
+        author = check_author(author)
         prepare_outputs({"--out": out, "--json": json_path, "--docx": docx_out, "--html": html_out})
         from .settings import get_settings
 
@@ -195,7 +205,7 @@ def review(
         if json_path:
             write_json(data, str(Path(json_path).expanduser()))
         primary = next((d.path for d in request.documents if d.role == "primary"), request.documents[0].path)
-        for note in write_reports(data, primary, docx_path=docx_out, html_path=html_out, original=original):
+        for note in write_reports(data, primary, docx_path=docx_out, html_path=html_out, original=original, author=author):
             typer.echo(note, err=True)
     except OSError as exc:
         typer.echo(f"error [WRITE_FAILED]: {exc.filename or ''}: {exc.strerror or exc}", err=True)

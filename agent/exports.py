@@ -77,8 +77,9 @@ def input_warnings(paths: list[str], *, original: bool = False) -> list[str]:
 
 
 def write_reports(data: dict[str, Any], primary: str, *, docx_path: str | None, html_path: str | None,
-                  original: bool = False) -> list[str]:
-    """Write the Word and/or HTML report for the primary contract; returns one note per file written."""
+                  original: bool = False, author: str = "paralaw") -> list[str]:
+    """Write the Word and/or HTML report for the primary contract (the Word one's changes and comments by
+    `author`); returns one note per file written."""
     if not docx_path and not html_path:
         return []
     report = to_json(data)
@@ -91,12 +92,15 @@ def write_reports(data: dict[str, Any], primary: str, *, docx_path: str | None, 
     clause_texts = {c.clause_id: structure.full_text(c) for c in structure.iter_clauses()} if structure else {}
     notes = []
     if docx_path:
-        result = write_docx(report, docx_path, source=primary, text=text, view="original" if original else "current")
+        result = write_docx(report, docx_path, source=primary, text=text, view="original" if original else "current",
+                            author=author)
         note = f"{docx_path}: {result.comments} comments, {result.revisions} tracked changes"
         if result.not_located:
             note += f"; {len(result.not_located)} quotes not found in the document (commented on their clause)"
         if result.redline_skipped:
             note += f"; {len(result.redline_skipped)} proposed wordings kept in their comment only"
+            if result.advice:
+                note += f" ({len(result.advice)} of them advice, not contract text)"
         notes.append(note)
     if html_path:
         write_html(report, html_path, clause_texts)

@@ -144,3 +144,26 @@ def test_original_view_setting_does_not_outlive_its_block(monkeypatch):
     with docx_view(True):
         assert os.environ["PARALAW_DOCX_REVISIONS"] == "original"
     assert "PARALAW_DOCX_REVISIONS" not in os.environ
+
+
+def test_author_option_signs_every_change_and_comment(tmp_path, review):
+    source = redlined_example(tmp_path / "msa.docx")
+    review(str(source), "--party", "Customer", "--docx", "out.docx", "--author", "  Jane   Smith ", "--out", "r.md")
+    root = body(tmp_path / "out.docx")
+    revisions = [e for e in root.iter(qn("w:ins"), qn("w:del"))]
+    assert {e.get(qn("w:author")) for e in revisions} == {"Counterparty", "Jane Smith"}
+    assert all(e.get(qn("w:date")) for e in revisions)
+    comments = list(docx.Document(str(tmp_path / "out.docx")).comments)
+    assert {(c.author, c.initials) for c in comments} == {("Counterparty", "CP"), ("Jane Smith", "JS")}
+    assert all(c.timestamp is not None for c in comments)
+
+
+@pytest.mark.parametrize("author", ["", "   ", "two\nlines", "x" * 101])
+def test_author_option_must_be_a_one_line_name(tmp_path, author):
+    from paralaw.agent.cli import app
+    from typer.testing import CliRunner
+
+    (tmp_path / "c.md").write_text("1 Term\n\n1.1 This Agreement lasts one year.\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["review", str(tmp_path / "c.md"), "--docx", str(tmp_path / "o.docx"), "--author", author])
+    assert done.exit_code == 2 and "--author must be a name" in done.output
+    assert not (tmp_path / "o.docx").exists()
