@@ -5,7 +5,8 @@ anything else, so the page looks the same from an e-mail attachment as from a fi
 contract or model text is escaped (a clause title holding "<script>" shows as text). Each risk shows its
 clause, its quote highlighted inside the clause text, the reason and the proposed wording; the severity
 filters are checkboxes (the page reads fine with scripts off: everything is shown), and printing keeps what
-the filters show, one risk never split over two pages.
+the filters show, one risk never split over two pages. A contract written in Markdown is drawn, not shown as
+markup: emphasis as <strong>/<em>, a pipe table as a table, a heading in bold, `---` as a rule (markup.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from typing import Any
 
 from .header import answered_by
+from .markup import blocks, pieces, plain_quote
 from .word import LEVELS, proposed_wording, report_risks
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
@@ -47,6 +49,7 @@ article.risk.low { border-left-color: var(--low); }
 .label { font-size: .8rem; font-weight: 700; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
 .excerpt { white-space: pre-wrap; background: #f9fafb; border: 1px solid #eaecf0; padding: .5rem .7rem; font-size: .92rem; }
 mark { background: #fef0c7; padding: 0 .1rem; border-bottom: 2px solid var(--medium); }
+.excerpt table { margin: .3rem 0; font-size: .9rem; } .excerpt hr { border: 0; border-top: 1px solid var(--line); }
 .proposed { border-left: 3px solid #039855; background: #ecfdf3; padding: .4rem .7rem; margin: .3rem 0; }
 .unverified { color: var(--high); font-weight: 700; }
 .hidden { display: none; }
@@ -79,7 +82,8 @@ def _e(value: Any) -> str:
 
 
 def _find(text: str, quote: str) -> tuple[int, int] | None:
-    """(start, end) of the quote in the text, up to whitespace and curly quotes."""
+    """(start, end) of the quote in the text, up to whitespace and curly quotes, and up to Markdown when the
+    quote is written without the clause's markup (or with markup the clause lacks)."""
     if not quote.strip():
         return None
     at = text.find(quote)
@@ -87,31 +91,89 @@ def _find(text: str, quote: str) -> tuple[int, int] | None:
         return at, at + len(quote)
     pattern = r"\s+".join(re.escape(word) for word in quote.translate(_QUOTES).split())
     found = re.search(pattern, text.translate(_QUOTES))
-    return (found.start(), found.end()) if found else None
+    if found:
+        return found.start(), found.end()
+    index = [i for piece in pieces(text) for i in range(piece.start, piece.end)]  # visible character -> source
+    visible = "".join(text[i] for i in index).translate(_QUOTES)
+    words = plain_quote(quote).translate(_QUOTES).split()
+    found = re.search(r"\s+".join(re.escape(word) for word in words), visible) if words else None
+    return (index[found.start()], index[found.end() - 1] + 1) if found else None
+
+
+def inline(text: str, start: int = 0, end: int | None = None, mark: tuple[int, int] | None = None) -> str:
+    """text[start:end] escaped, its Markdown emphasis as <strong>/<em>, the characters in `mark` in <mark>."""
+    end = len(text) if end is None else end
+    out, marking = [], False
+    for piece in pieces(text, start, end):
+        cuts = sorted({piece.start, piece.end, *(c for c in (mark or ()) if piece.start < c < piece.end)})
+        for a, b in zip(cuts, cuts[1:]):
+            inside = mark is not None and mark[0] <= a < mark[1]
+            if inside != marking:
+                out.append("<mark>" if inside else "</mark>")
+                marking = inside
+            html_text = _e(text[a:b])
+            if piece.italic:
+                html_text = f"<em>{html_text}</em>"
+            if piece.bold:
+                html_text = f"<strong>{html_text}</strong>"
+            out.append(html_text)
+    if marking:
+        out.append("</mark>")
+    return "".join(out)
+
+
+def drawn(text: str, lo: int = 0, hi: int | None = None, mark: tuple[int, int] | None = None) -> str:
+    """The Markdown blocks of text[lo:hi] as HTML for a pre-wrapped excerpt: a heading in bold, a table as a
+    table (rows outside the window left out), a rule as <hr>, a bullet with its bullet, no markup characters."""
+    hi = len(text) if hi is None else hi
+    out, previous = [], None
+    for block in blocks(text):
+        a, b = block.span
+        if b < lo or a > hi or (block.kind != "rule" and b == a):
+            continue
+        if previous is not None:
+            out.append("\n" if text.count("\n", previous, a) <= 1 else "\n\n")
+        previous = b
+        a, b = max(a, lo), min(b, hi)
+        if block.kind == "table":
+            rows = []
+            for r, cells in enumerate(block.rows):
+                if not cells or cells[-1][1] < lo or cells[0][0] > hi:
+                    continue
+                tag = "th" if r < block.header else "td"
+                rows.append("<tr>" + "".join(f"<{tag}>{inline(text, max(x, lo), min(y, hi), mark)}</{tag}>"
+                                             for x, y in cells) + "</tr>")
+            out.append('<table class="md">' + "".join(rows) + "</table>")
+        elif block.kind == "rule":
+            out.append("<hr>")
+        elif block.kind == "heading":
+            out.append(f"<strong>{inline(text, a, b, mark)}</strong>")
+        else:
+            out.append(("• " if block.kind == "bullet" else "") + inline(text, a, b, mark))
+    return "".join(out)
 
 
 def highlighted(clause_text: str, quote: str) -> str:
-    """The clause text (escaped) with the quote in <mark>, cut to a window around it; '' when not found."""
+    """The clause text drawn as HTML with the quote in <mark>, cut to a window around it; '' when not found."""
     spot = _find(clause_text, quote)
     if spot is None:
         return ""
     start, end = spot
     lo, hi = max(0, start - _CONTEXT), min(len(clause_text), end + _CONTEXT)
-    return ("…" if lo else "") + _e(clause_text[lo:start]) + "<mark>" + _e(clause_text[start:end]) + "</mark>" + \
-        _e(clause_text[end:hi]) + ("…" if hi < len(clause_text) else "")
+    return ("…" if lo else "") + drawn(clause_text, lo, hi, spot) + ("…" if hi < len(clause_text) else "")
 
 
 def _risk_html(risk: dict[str, Any], clause_texts: dict[str, str], anchor: str) -> str:
     level = risk.get("risk_level", "low")
     parts = [f'<article class="risk {_e(level)}" id="{_e(anchor)}" data-level="{_e(level)}">',
-             f'<h4><span class="badge {_e(level)}">{_e(level.upper())}</span> {_e(risk.get("description") or risk.get("risk_type"))}</h4>',
+             f'<h4><span class="badge {_e(level)}">{_e(level.upper())}</span> {inline(str(risk.get("description") or risk.get("risk_type") or ""))}</h4>',
              f'<div class="meta">Clause {_e(risk.get("clause_id"))} · {_e(risk.get("risk_type"))}'
              + (f" · {_e(risk['verdict'])}" if risk.get("verdict") else "")
              + (f" · found by {_e(risk['source'])}" if risk.get("source") and risk.get("source") != "model" else "") + "</div>"]
     if risk.get("reason") and risk.get("reason") != risk.get("description"):
-        parts.append(f'<p><span class="label">Why</span><br>{_e(risk["reason"])}</p>')
+        parts.append(f'<p><span class="label">Why</span><br>{inline(str(risk["reason"]))}</p>')
     if risk.get("analysis"):
-        parts.append(f'<p><span class="label">Analysis</span><br>{_e(risk["analysis"])}</p>')
+        parts.append(f'<p><span class="label">Analysis</span><br>{inline(str(risk["analysis"]))}</p>')
     quote = (risk.get("location") or {}).get("original_text") or ""
     if quote:
         excerpt = ""
@@ -121,10 +183,10 @@ def _risk_html(risk: dict[str, Any], clause_texts: dict[str, str], anchor: str) 
                 break
         flag = "" if risk.get("quote_verified") is not False else ' <span class="unverified">(not found verbatim in the contract)</span>'
         parts.append(f'<div class="label">Clause text{flag}</div>')
-        parts.append(f'<div class="excerpt">{excerpt or "<mark>" + _e(quote) + "</mark>"}</div>')
+        parts.append(f'<div class="excerpt">{excerpt or "<mark>" + _e(plain_quote(quote)) + "</mark>"}</div>')
     wording = proposed_wording(risk)
     if wording:
-        parts.append(f'<div class="label">Proposed wording</div><div class="proposed">{_e(wording)}</div>')
+        parts.append(f'<div class="label">Proposed wording</div><div class="proposed">{inline(wording)}</div>')
     parts.append("</article>")
     return "\n".join(parts)
 
@@ -163,14 +225,14 @@ def to_html(report: dict[str, Any], clause_texts: dict[str, str] | None = None) 
     if risks:
         out += ['<table class="risks"><thead><tr><th>Severity</th><th>Clause</th><th>Risk</th></tr></thead><tbody>']
         out += [f'<tr data-level="{_e(r.get("risk_level"))}"><td><span class="badge {_e(r.get("risk_level"))}">{_e(str(r.get("risk_level")).upper())}</span></td>'
-                f'<td>{_e(r.get("clause_id"))}</td><td><a href="#{anchors[id(r)]}">{_e(r.get("description") or r.get("risk_type"))}</a></td></tr>'
+                f'<td>{_e(r.get("clause_id"))}</td><td><a href="#{anchors[id(r)]}">{inline(str(r.get("description") or r.get("risk_type") or ""))}</a></td></tr>'
                 for r in risks]
         out.append("</tbody></table>")
     out.append("<h2>Clause by clause</h2>")
     for clause in report.get("clauses") or []:
         item = clause.get("checklist_item") or {}
         heading = f"{clause.get('clause_id', '')} {clause.get('title') or ''}".strip()
-        out.append(f'<section class="clause"><h3>{_e(heading)}'
+        out.append(f'<section class="clause"><h3>{inline(heading)}'
                    + (f" — {_e(item.get('clause_name'))}" if item.get("clause_name") else "") + "</h3>")
         out.append(f'<p class="meta">Mode {_e(clause.get("mode"))}; tools used: {_e(", ".join(clause.get("tools_used") or []) or "none")}.</p>')
         clause_risks = [r for r in risks if any(r is x for x in clause.get("risks") or [])]

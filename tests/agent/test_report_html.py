@@ -171,3 +171,34 @@ def test_markdown_header_does_not_claim_a_model_that_never_answered():
     assert "Mode **checklist**. Model gpt-4o-mini was configured but answered no clause: all 1 were reviewed" in header
     units[0].mode = "checklist"
     assert "Model gpt-4o-mini answered 1 of 1 clause (1 checklist)." in to_markdown(data)
+
+
+MARKDOWN_CLAUSE = "\n".join([
+    '## 12 Warranty', "",
+    '12.1 The Supplier warrants the Services for twelve months (the "**Warranty Period**"); *time is of the essence*.', "",
+    "---", "",
+    "| Service | Warranty |", "|---|---|", "| **Support** | 12 months |", "| Hosting | 6 months |",
+])
+
+
+def test_markdown_in_the_contract_is_drawn_not_shown():
+    risks = [risk(1, "12", "high", 'for twelve months (the "**Warranty Period**")', "Short **warranty**",
+                  proposed_wording="for twenty-four months (the **Warranty Period**)", reason="Market is *24 months*"),
+             risk(2, "12", "medium", 'the Services for twelve months (the "Warranty Period")', "Quoted without markup"),
+             risk(3, "12", "low", "| Hosting | 6 months |", "Short hosting warranty")]
+    report = sample_report()
+    report["clauses"] = [{"clause_id": "12", "title": "**Warranty**", "mode": "checklist", "tools_used": [], "risks": risks}]
+    text = to_html(report, {"12": MARKDOWN_CLAUSE})
+    page = parse(text)
+    body = "".join(page.risk_text.values())
+    for markup in ("**", "|---", "| ", "##", "---", "*time", "*24"):
+        assert markup not in body, markup
+    assert "Warranty Period" in body and "time is of the essence" in body
+    assert [t for t, _ in page.elements].count("table") == 3 + 2  # summary, risk list, and each card's schedule
+    assert "<strong>Warranty Period</strong>" in text and "<em>time is of the essence</em>" in text
+    assert "<strong>warranty</strong>" in text and "<em>24 months</em>" in text  # the model's emphasis, drawn
+    assert "<hr>" in text and "<th>Service</th>" in text
+    # the quote is highlighted whether it was written with the markup or without it; a row's quote in its cells
+    assert page.marks == ['for twelve months (the "Warranty Period")', 'the Services for twelve months (the "Warranty Period")',
+                          "Hosting", "6 months"]
+    assert "not found verbatim" not in body
