@@ -153,6 +153,11 @@ _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|plc|
                               r"|有限公司|有限合伙|股份公司|简称|^\s*[\u4e00-\u9fff（）()]{2,12}[:：]", re.I | re.M)
 
 
+def label_ok(label: str) -> bool:
+    """Whether a defined label names a party (not '(the "Effective Date")', not emphasis left over)."""
+    return bool(label) and not _NOT_A_PARTY.search(label)
+
+
 def contract_parties(structure) -> list[str]:
     """The names a contract gives its parties, in order: the labels of its parties block ('... (the
     "Supplier")'), else the two known roles it names most. A baseline's parties are read the same way."""
@@ -161,7 +166,8 @@ def contract_parties(structure) -> list[str]:
     labels = []
     for paragraph in re.split(r"\n\s*\n", head):
         if _PARTY_PARAGRAPH.search(paragraph):
-            labels += [label for m in _LABEL.finditer(paragraph) if not _NOT_A_PARTY.search(label := (m.group(1) or m.group(2)).strip())]
+            labels += [label for m in _LABEL.finditer(paragraph)
+                       if label_ok(label := (m.group(1) or m.group(2)).strip().strip("*_").strip())]
     if len(labels) >= 2:
         return list(dict.fromkeys(labels))
     text = structure.text[:20000]

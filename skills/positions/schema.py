@@ -136,7 +136,7 @@ class ProvisionMatch(BaseModel):
     """Which provisions of the reading a position judges: who may (or shall, or shall not) do what. No words:
     the reading layer (skills/reading) knows how contracts say it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     actor: ActorRef = "any"
     action: str
@@ -158,7 +158,7 @@ class ProvisionMatch(BaseModel):
 # The names a provision position's conditions may use, besides its parameters (see engine_provisions.py).
 PROVISION_NAMES = {"present", "excluded", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "notice_days", "cure_days",
                    "period_days", "fees_months", "percent", "rate_per_year", "money", "multiple", "count",
-                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free"}
+                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free", "indexed"}
 
 
 class Applies(BaseModel):

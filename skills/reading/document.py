@@ -8,6 +8,7 @@ another clause, the matrix's flags - reuses it.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from threading import Lock
@@ -42,7 +43,9 @@ class Reading:
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
     """The parties as the parties block names them, each with its other names, and who 'we' and 'you' are."""
-    names = [n.removeprefix("the ").strip() for n in contract_parties(structure)]
+    names = [n.removeprefix("the ").strip().strip("*_").strip() for n in contract_parties(structure)]
+    if len(names) < 2:  # no parties block to read: the role words the contract uses most
+        names += [w for w in role_words_used(structure.text) if w not in names][:2 - len(names)]
     groups = alias_groups(structure)
     parties, pronouns = [], {}
     for name in dict.fromkeys(n for n in names if n):
@@ -55,6 +58,21 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
             pronouns["you"] = name
         parties.append(Party(name=name, aliases=others))
     return tuple(parties), pronouns
+
+
+def role_words_used(text: str) -> list[str]:
+    """Role words (roles.yaml) the text uses as names - capitalised in English - most used first."""
+    from .roles import all_role_words
+    head = to_simplified(text[:60000])
+    counts = {}
+    for word in all_role_words():
+        if re.search(r"[\u4e00-\u9fff]", word):
+            n = head.count(word)
+        else:
+            n = len(re.findall(rf"\b{re.escape(word.title())}\b", head))
+        if n >= 3:
+            counts[word.title() if word.isascii() else word] = n
+    return sorted(counts, key=counts.get, reverse=True)
 
 
 def _key(structure: DocumentStructure) -> str:

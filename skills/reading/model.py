@@ -72,6 +72,7 @@ CONDITIONS: dict[str, str] = {
     "cure": "after a cure or remedy period",
     "discretion": "at its (sole) discretion, unilaterally",
     "free": "expressly without the other's consent",
+    "indexed": "tied to an index (CPI, RPI) or a published rate",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months"]

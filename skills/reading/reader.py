@@ -155,12 +155,12 @@ class SentenceReader:
                      re.search(r"\bby\s+(?:the\s+)?$", body[max(0, m.start - 12):m.start], re.I)]
             if after:
                 return after[0].value
-        inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 12)]
+        inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)]
         if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
             if inside:
                 return inside[0].value
-        if inside and modal is not None and inside[0].start <= modal.start + 12:  # "Neither party shall" / "甲方有权"
+        if inside and modal is not None:  # "Neither party shall": the actor is where the modal starts
             return inside[0].value
         floor = max([limb for limb in limbs if limb < anchor], default=-1)
         before = [m for m in mentions if floor < m.start < anchor and anchor - m.end <= _ACTOR_REACH]

@@ -27,6 +27,10 @@ def _table() -> dict:
     return yaml.safe_load(_FILE.read_text(encoding="utf-8"))
 
 
+def all_role_words() -> list[str]:
+    return [w for spec in _table()["sides"].values() for w in spec["words"]]
+
+
 def side_of_word(word: str) -> str | None:
     """The side a role word names ('reseller' -> 'payer'), or None."""
     word = to_simplified(word or "").strip().lower().removeprefix("the ")
@@ -60,6 +64,9 @@ def sides_of(reading: Reading) -> dict[str, str]:
         best = max(scores, key=scores.get)
         if scores[best] > 0:
             out[party.name] = best
+    for party in reading.parties:
+        if party.name not in out and party.name in (_table().get("by_convention") or {}):
+            out[party.name] = _table()["by_convention"][party.name]
     named = list(out.items())
     for party in reading.parties:
         if party.name not in out and len(named) == 1:

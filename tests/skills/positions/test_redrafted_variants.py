@@ -140,7 +140,7 @@ RED_VARIANTS = [
     Variant("one-sided cap", SERVICES_EN, "## 11. Liability\n\n11.2 The Vendor's aggregate liability arising under this Agreement shall not exceed the fees paid in the preceding three (3) months.\n",
             "generic", "Client", "liability_cap", "RED", "11.2"),
     Variant("vendor terminates for convenience", SERVICES_EN, "## 14. Termination\n\n14.1 This Agreement may be terminated by the Vendor at any time for convenience on sixty (60) days' notice.\n\n14.2 The Vendor may terminate for convenience at any time on sixty (60) days' notice.\n",
-            "generic", "Client", "termination_convenience", "RED", "14.2"),
+            "generic", "Client", "termination_convenience", "RED", "14.1"),  # 14.1 and 14.2 state the same right; the first is cited
     Variant("prices at vendor's will", SERVICES_EN, "## 5. Fees\n\n5.6 The Vendor may revise its rates at any time on thirty (30) days' notice.\n",
             "generic", "Client", "price_changes", "RED", "5.6"),
     Variant("IP stays with vendor", SERVICES_EN, "## 9. Intellectual Property\n\n9.1 Title to all work product created under this Agreement shall belong to the Vendor, which grants the Client a licence to use it.\n",
