@@ -86,6 +86,30 @@ def clean_strings(value: Any) -> Any:
     return value
 
 
+MAX_PROBLEM_CHARS = 300
+
+
+def oversized(schema: dict[str, Any], arguments: dict[str, Any]) -> list[dict[str, str]]:
+    """Arguments longer than their schema allows (a string's maxLength, a list's maxItems), found with len()
+    alone: the first thing a call checks, so a 10 MB query is refused before anything walks, copies, validates
+    or echoes it on the event loop. The problems name the sizes, never the value."""
+    problems = []
+    for name, prop in (schema.get("properties") or {}).items():
+        value = arguments.get(name)
+        if isinstance(value, str) and isinstance(prop.get("maxLength"), int) and len(value) > prop["maxLength"]:
+            problems.append({"field": name, "problem": f"{len(value)} characters, more than the {prop['maxLength']} allowed"})
+        elif isinstance(value, list) and isinstance(prop.get("maxItems"), int) and len(value) > prop["maxItems"]:
+            problems.append({"field": name, "problem": f"{len(value)} items, more than the {prop['maxItems']} allowed"})
+    return problems
+
+
+def _short(message: str) -> str:
+    """A validator's message, which quotes the offending value whole, cut to a length fit for an error."""
+    if len(message) <= MAX_PROBLEM_CHARS:
+        return message
+    return f"{message[:MAX_PROBLEM_CHARS - 60]}… ({len(message)} characters, cut)"
+
+
 def check_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> tuple[list[str], list[dict[str, str]]]:
     """(missing required names, other problems) of `arguments` against the tool's full input schema."""
     missing = [name for name in schema.get("required", []) if arguments.get(name) is None]
@@ -94,5 +118,5 @@ def check_arguments(schema: dict[str, Any], arguments: dict[str, Any]) -> tuple[
         if err.validator == "required" and not err.path:
             continue
         field = ".".join(str(p) for p in err.absolute_path) or "(arguments)"
-        problems.append({"field": field, "problem": err.message})
+        problems.append({"field": field[:MAX_PROBLEM_CHARS], "problem": _short(err.message)})
     return missing, problems

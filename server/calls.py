@@ -19,7 +19,7 @@ from paralaw.skills.errors import ParalawError
 from paralaw.skills.framework.dispatcher import describe_validation_error
 
 from . import confirm
-from .arguments import check_arguments, clean_strings, coerce_arguments, validator
+from .arguments import check_arguments, clean_strings, coerce_arguments, oversized, validator
 from .context import CallContext, ServerState, session_scope
 from .listing import ToolCatalog, ToolSpec
 from .reviews import build_state, choose_review
@@ -119,6 +119,10 @@ async def call_tool(state: ServerState, ctx: ServerRequestContext[Any, Any],
     if spec is None:
         return error("UNKNOWN_TOOL", f"there is no tool named '{clean_strings(params.name)}'",
                      {"known_tools": state.catalog.names()})
+    too_long = oversized(spec.input_schema, params.arguments or {})
+    if too_long:
+        await call.expand([spec.name])
+        return _schema_error(spec, [], too_long)
     try:
         arguments = clean_strings(dict(params.arguments or {}))
     except RecursionError:
