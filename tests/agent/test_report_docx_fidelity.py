@@ -233,10 +233,9 @@ def _package(path, replace: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-def test_finishing_repairs_out_of_range_ids_and_uses_the_templates_own_comment_styles(reviewed, tmp_path):
-    """Another tool's package: paraIds at or above 0x80000000 (consistently renumbered in every part), a
-    comments.xml declaring only w, and comment styles under a German template's ids."""
-    _, out, _ = reviewed
+def broken_package(out) -> bytes:
+    """Another tool's package: paraIds at or above 0x80000000, a comments.xml declaring only w, and comment
+    styles under a German template's ids."""
     files = parts(out)
     comments = files["word/comments.xml"].decode()
     first = re.search(r'w14:paraId="([0-9A-F]{8})"', comments).group(1)
@@ -250,8 +249,15 @@ def test_finishing_repairs_out_of_range_ids_and_uses_the_templates_own_comment_s
     broken["word/styles.xml"] = styles.encode()
     document = files["word/document.xml"].decode().replace("<w:p>", '<w:p w14:paraId="FFFFFFFF" w14:textId="FFFFFFFE">', 1)
     broken["word/document.xml"] = document.encode()
+    return _package(out, broken)
+
+
+def test_finishing_repairs_out_of_range_ids_and_uses_the_templates_own_comment_styles(reviewed, tmp_path):
+    """Ids out of range are renumbered consistently in every part, the w14 namespace declared, and the
+    template's own comment styles used."""
+    _, out, _ = reviewed
     fixed = tmp_path / "fixed.docx"
-    fixed.write_bytes(finish(_package(out, broken), authors=["Jane Smith"]))
+    fixed.write_bytes(finish(broken_package(out), authors=["Jane Smith"]))
     files = parts(fixed)
     every_id = re.findall(rb'(?:paraId|textId|durableId)="([0-9A-Fa-f]+)"', b"".join(files.values()))
     assert every_id and all(int(value, 16) < 0x80000000 for value in every_id)
