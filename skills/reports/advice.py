@@ -18,8 +18,9 @@ _INSTRUCTION = re.compile(rf"^\s*(?:[-*•]\s*)?(?:please\s+|we\s+(?:would\s+)?|
 _ADVICE_PHRASE = re.compile(r"\b(?:we (?:recommend|suggest|propose)|you should|should be (?:amended|deleted|added|"
                             r"capped|limited|clarified|negotiated)|for example|e\.g\.|to be agreed|if possible)\b",
                             re.IGNORECASE)
-_PLACEHOLDER = re.compile(r"\[\s*(?:[\d.,%\s]+|[_.\s•●…xX*-]*|(?:insert|to be|tbc|tbd|amount|date|number|name|party|"
-                          r"percentage|period|x+)\b[^\]]*)\]|_{3,}|<[a-z ]+>", re.IGNORECASE)
+# square brackets in a draft mark what is still to be agreed: "[20]", "[two]", "[neutral place]", "[●]"
+_PLACEHOLDER = re.compile(r"\[[^\[\]\n]{0,40}\]|_{3,}|<[a-z ]+>", re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"(?:;|,)?\s+or:\s", re.IGNORECASE)  # "... the courts of X; or: any dispute ..."
 _FRAGMENT = re.compile(r"\.\.\.|…")
 
 
@@ -34,6 +35,8 @@ def advice_reason(text: str) -> str | None:
         return f"a placeholder (\u201c{found.group(0).strip()}\u201d)"
     if _FRAGMENT.search(text):
         return "a fragment (\u201c...\u201d)"
+    if _ALTERNATIVES.search(text):
+        return "alternatives (\u201cor:\u201d)"
     if found := _ADVICE_PHRASE.search(text):
         return f"advice (\u201c{found.group(0)}\u201d)"
     return None

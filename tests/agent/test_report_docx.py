@@ -241,6 +241,8 @@ def test_markdown_input_becomes_word_structure_not_markup(tmp_path):
     ("shall not exceed the Charges paid in the twelve months", False),
     ("Each party may assign this Agreement to an Affiliate on written notice.", False),
     ("as defined in Clause [4.2]", True),  # square brackets in a draft: still to be agreed
+    ("The quorum for a meeting of the Board is [two] Directors.", True),
+    ("Each party submits to the courts of England; or: any dispute shall be referred to arbitration.", True),
     ("the Supplier's liability under clause 4.2 (Indemnities) is unlimited", False),
 ])
 def test_advice_is_told_from_contract_text(wording, advice):
