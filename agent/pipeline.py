@@ -283,7 +283,7 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
     reader = ClauseReader(tools, review["review_id"])
     for unit in units:
         await pinpoint_risks(reader, unit.risks)
-    _finish_risks(units, await contract_texts(tools, review, request), positions)
+    _finish_risks(units, await contract_texts(tools, review, request), {**positions, "finding_topics": checklist.get("finding_topics") or {}})
     favourable = take_favourable(units)
     arrange_in_document_order(units, await outline(tools, review["review_id"]))
     warnings = []
@@ -325,7 +325,7 @@ def _finish_risks(units: list[ClauseUnit], texts: list[str], positions: dict[str
     positions = positions or {}
     green = {v.get("topic", "") for v in positions.get("verdicts", []) if v.get("verdict") == "GREEN"}
     everything = drop_covered([r for unit in units for r in unit.risks])
-    merged = merge_risks(everything, positions.get("kind_topics") or {}, green)
+    merged = merge_risks(everything, positions.get("finding_topics") or {}, green)
     home = {id(r): unit for unit in units for r in unit.risks}
     for unit in units:
         unit.risks = []

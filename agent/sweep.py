@@ -65,7 +65,7 @@ async def sweep_unit(tools: McpToolSession, items: list[dict[str, Any]], review_
                       clause_id=WHOLE, title="Whole document", mode="offline")
     run = SkillRun()
     for name, arguments in plan:
-        arguments = {**arguments, "review_id": review_id}
+        arguments = {**arguments, "review_id": review_id, **({"detail": True} if name == POSITIONS else {})}
         outcome = await tools.call_tool(name, arguments)
         unit.tools_called.append({"name": name, "arguments": arguments, "ok": outcome.ok,
                                   **({} if outcome.ok else {"error": (outcome.error or {}).get("code", "TOOL_ERROR")})})

@@ -225,7 +225,21 @@ def _resolved_checklist(review: Review) -> dict[str, Any]:
                 resolved = list(dict.fromkeys(h.clause_id for h in hits if h.clause_id and h.score > 0))[:2]
         items.append({**{k: item[k] for k in ("clause_id", "clause_name", "priority", "description", "required_skills")},
                       "resolved_clause_ids": resolved})
-    return {"review_id": review.review_id, "domain": review.domain, "items": items}
+    return {"review_id": review.review_id, "domain": review.domain, "items": items, "finding_topics": _finding_topics(review)}
+
+
+def _finding_topics(review: Review) -> dict[str, str]:
+    """Finding kinds of the domain's skills that speak of a review position's topic -> that topic: pack data a
+    client needs to report an issue once when a skill and a position both see it."""
+    from paralaw.skills.positions import resolve_positions
+    from paralaw.skills.positions.packs import PositionsError
+
+    try:
+        positions, _ = resolve_positions(review.domain, review.playbook or None)
+    except PositionsError:  # a playbook that cannot be read is reported by review_positions itself
+        return {}
+    topics = {kind: p.topic for p in positions.positions for kind in p.also_reported_as}
+    return topics | {f"position_{p.id}": p.topic for p in positions.positions}
 
 
 async def describe_tools(call: CallContext, data: DescribeToolsInput, params: types.CallToolRequestParams):

@@ -13,10 +13,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from ..framework.base import ClauseInput, require_structure
-from ..framework.schema import Finding, SkillRegistration
+from ..framework.schema import SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
 from ..packs import resolve_domain
-from ..positions import evaluate_positions, resolve_positions
+from ..positions import resolve_positions
+from ..positions.engine import evaluate_with_side
 from .load_review_criteria import ALL
 
 
@@ -26,32 +27,55 @@ class PositionsInput(ClauseInput):
     verdicts: list[Literal["GREEN", "YELLOW", "RED", "MISSING"]] | None = Field(
         None, description="Only these verdicts, e.g. ['RED', 'MISSING']; default all.")
     topic: str | None = Field(None, description="Only positions on this topic, e.g. 'liability_cap', 'deadlock'.")
+    detail: bool = Field(False, description="Also give each finding's reasons and the wording to propose (longer).")
     playbook_data: Any = Field(None, description="Filled in by the system.")
     playbook_path: str | None = Field(None, description="Filled in by the system.")
 
 
 class PositionVerdict(BaseModel):
+    """One position's verdict, without its quote: the quote is in the finding (RED, YELLOW, MISSING) only."""
+
     position_id: str
     title: str
     topic: str
     verdict: Literal["GREEN", "YELLOW", "RED", "MISSING"]
     severity: str
-    clause_id: str = Field(description="The sub-clause that holds the operative words; for MISSING, where it would belong ('*': anywhere).")
-    evidence: str = Field(description="The operative sentence, verbatim ('' for MISSING).")
-    message: str
-    values: dict[str, Any] = Field(description="What was read out of the sentence (percentages, days, who holds the right...).")
-    position: str = Field(description="The standard position in words.")
-    proposed_wording: str
-    fallback: str
+    clause_id: str = Field(description="The sub-clause that holds the operative words; for MISSING '*'.")
+    evidence: str | None = Field(None, description="With detail: the operative sentence, verbatim.")
+
+
+class PositionFinding(BaseModel):
+    """A position that is not met: where, the operative words once, why, and the wording to ask for."""
+
+    severity: str
+    kind: str = Field(description="position_<id>")
+    clause_id: str
+    verdict: Literal["YELLOW", "RED", "MISSING"]
+    topic: str | None = Field(None, description="With detail: what the position is about (liability_cap, renewal_term ...).")
+    message: str = Field(description="The position and what the contract says instead, with its figures (with detail: why it matters).")
+    evidence: str = Field(description="The operative sentence, verbatim from its start ('' for MISSING).")
+    proposed_wording: str | None = Field(None, description="With detail: the wording to ask for.")
 
 
 class PositionsOutput(BaseModel):
     source: str
+    acting_for: str = Field(description="The party the review acts for, its side (payer, provider, recipient, discloser) and how it was chosen.")
+    contract_type: str = Field(description="The contract's type as read from its text (services, supply, licence, nda, spa, sha ...).")
     counts: dict[str, int] = Field(description="Verdicts by colour.")
-    verdicts: list[PositionVerdict] = Field(description="In the document's order.")
-    findings: list[Finding]
-    kind_topics: dict[str, str] = Field(description="Finding kinds of other skills that speak of a position's topic -> that topic, so a client can merge them.")
+    verdicts: list[PositionVerdict] = Field(description="With detail, every position judged, in the document's order; without, the "
+                                                        "positions met (GREEN), as the others are the findings.")
+    findings: list[PositionFinding] = Field(description="The verdicts that are not GREEN, each once, with its quote.")
     summary: str
+
+
+_QUOTE_LIMIT = 200  # a quote longer than this is cut at a word, still verbatim from its start
+
+
+def _quote(text: str) -> str:
+    if len(text) <= _QUOTE_LIMIT:
+        return text
+    cut = text[:_QUOTE_LIMIT].rsplit(" ", 1)[0]
+    return cut if len(cut) > _QUOTE_LIMIT // 2 else text[:_QUOTE_LIMIT]
 
 
 def review_positions(data: PositionsInput) -> PositionsOutput:
@@ -59,8 +83,8 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
     snapshot = data.state_snapshot or {}
     domain = resolve_domain(snapshot.get("domain_id"))
     positions, source = resolve_positions(domain, data.playbook_data, data.playbook_path)
-    results = evaluate_positions(positions, structure, domain=domain, our_party=snapshot.get("our_party") or "",
-                                 language=snapshot.get("language"))
+    results, side, contract_type = evaluate_with_side(positions, structure, domain=domain, our_party=snapshot.get("our_party") or "",
+                                                      language=snapshot.get("language"))
     if data.clause_id.strip() not in ALL:
         wanted = data.clause_id.strip()
         results = [r for r in results if r.clause_id == wanted or r.clause_id.startswith((wanted + ".", wanted + "("))]
@@ -68,16 +92,24 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
         results = [r for r in results if r.topic == data.topic]
     if data.verdicts:
         results = [r for r in results if r.verdict in data.verdicts]
-    verdicts = [PositionVerdict(**{k: v for k, v in vars(r).items() if k in PositionVerdict.model_fields}) for r in results]
+    verdicts = [PositionVerdict(position_id=r.position_id, title=r.title, topic=r.topic, verdict=r.verdict, severity=r.severity,
+                                clause_id=r.clause_id, evidence=r.evidence if data.detail else None)
+                for r in results]
     counts = {colour: sum(v.verdict == colour for v in verdicts) for colour in ("GREEN", "YELLOW", "RED", "MISSING")}
-    findings = [Finding(severity=r.severity, kind=f"position_{r.position_id}", clause_id=r.clause_id, message=r.message,
-                        evidence=r.evidence, verdict=r.verdict, topic=r.topic, proposed_wording=r.proposed_wording or None)
+    if not data.detail:
+        verdicts = [v for v in verdicts if v.verdict == "GREEN"]
+    findings = [PositionFinding(severity=r.severity, kind=f"position_{r.position_id}", clause_id=r.clause_id, verdict=r.verdict,
+                                message=f"{r.message} {r.rationale}".strip() if data.detail else r.message,
+                                evidence=r.evidence if data.detail else _quote(r.evidence),
+                                proposed_wording=(r.proposed_wording or None) if data.detail else None,
+                                topic=r.topic if data.detail else None)
                 for r in results if r.verdict != "GREEN"]
-    summary = (f"{len(verdicts)} positions judged ({source}): " + ", ".join(f"{n} {c}" for c, n in counts.items() if n)
-               if verdicts else f"no position of {source} applies here")
-    kind_topics = {kind: p.topic for p in positions.positions for kind in p.also_reported_as}
-    return PositionsOutput(source=source, counts=counts, verdicts=verdicts, findings=findings, kind_topics=kind_topics,
-                           summary=summary)
+    acting_for = (f"{side.party} ({side.side}): {side.how}" if side.party else
+                  f"no party: {side.how}" + (f" (the contract names {', '.join(side.suggestions)})" if side.suggestions else ""))
+    summary = (f"{len(results)} positions judged ({source}) for {side.party or 'no party'}: "
+               + ", ".join(f"{n} {c}" for c, n in counts.items() if n) if results else f"no position of {source} applies here")
+    return PositionsOutput(source=source, acting_for=acting_for, contract_type=contract_type, counts=counts, verdicts=verdicts,
+                           findings=findings, summary=summary)
 
 
 def prepare_input(clause_id: str, primary_structure, state: dict) -> PositionsInput:

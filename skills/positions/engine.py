@@ -27,7 +27,7 @@ from ..reading.contract_type import contract_type
 from ..reading.document import Reading, read_document
 from ..reading.roles import OurSide, resolve_party, side_of_word
 from ..reading.sentences import _DEFINITION, Sentence
-from .judge import describe, judge
+from .judge import _days, describe, judge
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
 from .schema import Position, PositionSet, Verdict
 
@@ -45,6 +45,7 @@ class PositionResult:
     evidence: str
     message: str
     values: dict[str, Any] = field(default_factory=dict)
+    rationale: str = ""
     position: str = ""
     proposed_wording: str = ""
     fallback: str = ""
@@ -141,17 +142,27 @@ def _verdict(position: Position, values: dict[str, Any]) -> tuple[Verdict, str]:
     return "YELLOW", "outside the standard position; needs a look"
 
 
-def _describe(values: dict[str, Any]) -> str:
+def _describe(values: dict[str, Any], position: Position) -> str:
+    """The figures read, as a lawyer writes them ("36 months", "48% a year", "5% of the price"); flags and who
+    holds a right are said by the verdict's words, not repeated as internal names."""
     shown = []
     for name, value in values.items():
-        if name in ("present",) or value is None or value is False or value == []:
+        spec = position.extract.get(name)
+        if spec is None or value is None or isinstance(value, bool):
             continue
-        if isinstance(value, float):
-            value = f"{value:g}"
-        elif isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
-        shown.append(f"{name.replace('_', ' ')} {value}" if value is not True else name.replace("_", " "))
-    return "; ".join(shown)
+        if spec.kind == "period_days" and isinstance(value, (int, float)):
+            shown.append(_days(value))
+        elif spec.kind in ("percent", "percent_of_price") and isinstance(value, (int, float)):
+            shown.append(f"{value:g}%" + (" of the price" if spec.kind == "percent_of_price" else ""))
+        elif spec.kind == "annual_rate" and isinstance(value, (int, float)):
+            shown.append(f"{value:g}% a year")
+        elif spec.kind == "money" and isinstance(value, (int, float)):
+            shown.append(f"{value:,.0f}")
+        elif spec.kind == "missing_items" and isinstance(value, list) and value:
+            shown.append("missing: " + ", ".join(str(v) for v in value))
+        elif spec.kind == "number" and isinstance(value, (int, float)):
+            shown.append(f"{value:g}")
+    return ", ".join(shown)
 
 
 def _missing_location(position: Position, sentences: list[Sentence], sides: Sides) -> tuple[str, str]:
@@ -164,17 +175,16 @@ def _missing_location(position: Position, sentences: list[Sentence], sides: Side
 
 def evaluate_position(position: Position, structure: DocumentStructure, sentences: list[Sentence],
                       sides: Sides, kinds: dict[str, set[str]] | None = None) -> PositionResult | None:
-    base = dict(position_id=position.id, title=position.title, topic=position.topic,
+    base = dict(position_id=position.id, title=position.title, topic=position.topic, rationale=position.rationale.strip(),
                 proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
                 position=(position.standard.text if position.standard else ""))
-    rationale = f" {position.rationale.strip()}" if position.rationale else ""
     candidates = _candidates(position, sentences, sides, kinds)
     if not candidates:
         if position.if_missing is None:
             return None
         clause_id, where = _missing_location(position, sentences, sides)
         return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id=clause_id,
-                              evidence="", message=f"{position.title}: no such provision was found (expected in {where}).{rationale}")
+                              evidence="", message=f"{position.title}: no such provision was found (expected in {where}).")
     judged = []
     for index, (sentence, heading, excluded) in enumerate(candidates):
         clause_text = structure.full_text(sentence.clause)
@@ -194,9 +204,9 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
         judged.append((_RANK[verdict], heading, -index, verdict, said, sentence, values))
     _, _, _, verdict, said, sentence, values = max(judged, key=lambda j: j[:3])
     severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
-    detail = _describe({k: v for k, v in values.items() if k != "excluded"})
+    detail = _describe({k: v for k, v in values.items() if k != "excluded"}, position)
     message = (f"{position.title}: {'expressly excluded' if values.get('excluded') else said}"
-               + (f" ({detail})" if detail and not values.get("excluded") else "") + f".{rationale}")
+               + (f" ({detail})" if detail and not values.get("excluded") else "") + ".")
     return PositionResult(**base, verdict=verdict, severity=severity if verdict != "GREEN" else "low",
                           clause_id=sentence.clause.clause_id, evidence=sentence.text, message=message, values=values)
 
@@ -224,21 +234,20 @@ def clause_kinds(structure: DocumentStructure) -> dict[str, set[str]]:
 
 
 def _judge_provision(position: Position, reading: Reading, us: str | None) -> PositionResult | None:
-    base = dict(position_id=position.id, title=position.title, topic=position.topic,
+    base = dict(position_id=position.id, title=position.title, topic=position.topic, rationale=position.rationale.strip(),
                 proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
                 position=(position.standard.text if position.standard else ""))
-    rationale = f" {position.rationale.strip()}" if position.rationale else ""
     judged = judge(position, reading, us)
     if judged is None:
         if position.if_missing is None:
             return None
         where = position.if_missing.where or "the whole contract"
         return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id="*", evidence="",
-                              message=f"{position.title}: no such provision was found (expected in {where}).{rationale}")
+                              message=f"{position.title}: no such provision was found (expected in {where}).")
     verdict, said, provision, values = judged
     severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
     detail = describe(values)
-    message = f"{position.title}: {said}" + (f" ({detail})" if detail else "") + f".{rationale}"
+    message = f"{position.title}: {said}" + (f" ({detail})" if detail else "") + "."
     shown = {k: v for k, v in values.items() if k in ("notice_days", "cure_days", "period_days", "fees_months", "money",
                                                       "percent", "rate_per_year") and v is not None}
     return PositionResult(**base, verdict=verdict, severity=severity if verdict != "GREEN" else "low",

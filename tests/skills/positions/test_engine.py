@@ -117,11 +117,18 @@ async def test_review_positions_tool_reports_verdicts_and_findings():
     assert result.success, result.error
     data = result.data
     assert data["counts"]["RED"] >= 1
-    finding = next(f for f in data["findings"] if f["topic"] == "payment_period")
-    assert finding["verdict"] == "RED" and finding["clause_id"] == "5.2" and finding["proposed_wording"]
-    assert data["kind_topics"]["payment_period_payer"] == "payment_period"
+    assert data["acting_for"].startswith("Customer (payer)") and data["contract_type"] == "services"
+    finding = next(f for f in data["findings"] if f["kind"] == "position_payment_period")
+    assert finding["verdict"] == "RED" and finding["clause_id"] == "5.2" and "7 days" in finding["message"]
+    assert "proposed_wording" not in finding or finding["proposed_wording"] is None  # the wording comes with detail
+    assert all(v["verdict"] == "GREEN" for v in data["verdicts"])  # the others are the findings, not repeated
+    assert "kind_topics" not in data
+    detailed = await dispatcher.prepare_and_call("review_positions", "*", structure, make_state(structure, our_party="Customer"),
+                                                 llm_arguments={"detail": True})
+    finding = next(f for f in detailed.data["findings"] if f["kind"] == "position_payment_period")
+    assert finding["proposed_wording"] and len(detailed.data["verdicts"]) == sum(detailed.data["counts"].values())
     only_red = await dispatcher.prepare_and_call("review_positions", "*", structure, make_state(structure, our_party="Customer"),
-                                           llm_arguments={"verdicts": ["RED"]})
+                                           llm_arguments={"verdicts": ["RED"], "detail": True})
     assert {v["verdict"] for v in only_red.data["verdicts"]} == {"RED"}
 
 
