@@ -7,6 +7,8 @@ may know better (a party named only in a schedule, a contract in an unusual styl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import re
 from types import SimpleNamespace
 
@@ -68,13 +70,24 @@ def names_party(text: str, party: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(party)}(?!\w)", text, re.I) is not None
 
 
-def party_warning(party: str, text: str, filename: str) -> str | None:
-    if not party or not text.strip() or names_party(text, party):
-        return None
-    named = parties_named(text)
-    listed = f"it names {', '.join(named)}" if named else "no party role could be told from it"
-    return (f"--party '{party}' is not named in {filename} ({listed}); the review took '{party}' as our side: "
-            f"give --party as the contract names it")
+SIDE_WORDS = "buyer, seller, customer, supplier, licensee, licensor, investor, recipient, discloser, 买方, 卖方"
+
+
+def unknown_party(party: str, data: dict, path: str) -> None:
+    """--party that is neither a party the contract names nor a side: an error that names the parties, before any
+    report is written (a review for the wrong side is worse than none)."""
+    import difflib
+
+    from .cli_errors import UsageError
+
+    if not party or not data.get("acting_for", "").startswith("no party"):
+        return
+    parties = data.get("parties") or []
+    close = difflib.get_close_matches(party.lower(), [p.lower() for p in parties], n=1, cutoff=0.6)
+    guess = next((p for p in parties if close and p.lower() == close[0]), "")
+    named = f"it names {', '.join(parties)}" if parties else "no party could be read from it"
+    raise UsageError("UNKNOWN_PARTY", f"--party '{party}' matches no party of {Path(path).name}"
+                     + (f": did you mean {guess}?" if guess else "") + f" ({named}; a side also works: {SIDE_WORDS})")
 
 
 def domain_warning(domain: str, texts: list[str], roles: list[str], filename: str,

@@ -45,7 +45,7 @@ def _progress():
 
 async def _fit_warnings(tools, data: dict, request, *, chosen_domain: str | None) -> list[str]:
     """--party and --domain against the documents' text as the server parsed it."""
-    from .cli_checks import domain_warning, party_warning
+    from .cli_checks import domain_warning
 
     review = data["review"]
     documents = review.get("documents", [])
@@ -54,9 +54,6 @@ async def _fit_warnings(tools, data: dict, request, *, chosen_domain: str | None
     texts = {d["document_id"]: await tools.document_text(review["review_id"], d["document_id"]) or "" for d in documents}
     primary = next((d for d in documents if d.get("role") == "primary"), documents[0])
     warnings = []
-    found = party_warning(request.our_party, texts[primary["document_id"]], primary.get("filename", ""))
-    if found:
-        warnings.append(found)
     if chosen_domain:
         items = len(data["units"]) + len(data["not_found"])
         found = domain_warning(chosen_domain, [t for t in texts.values() if t], [d.get("role", "") for d in documents],
@@ -176,6 +173,7 @@ def review(
 
     import anyio
 
+    from .cli_checks import unknown_party
     from .exports import docx_view, input_warnings, write_reports
     from .mcp_client import ServerToolError
     from .report import to_markdown, write_json
@@ -188,6 +186,10 @@ def review(
             data = anyio.run(lambda: _run(request, server=server, mode=chosen, settings=settings, store=store,
                                           chosen_domain=domain))
         data["warnings"] = data.get("warnings", []) + input_warnings([d.path for d in request.documents], original=original)
+        unknown_party(request.our_party, data, request.documents[0].path)
+    except UsageError as exc:
+        typer.echo(f"error [{exc.code}]: {exc}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT)
     except ServerToolError as exc:
         typer.echo(f"error [{exc.error.get('code', 'SERVER_ERROR')}]: {exc.error.get('message', exc)}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)

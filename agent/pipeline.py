@@ -294,6 +294,8 @@ async def run_review(tools: McpToolSession, request: ReviewRequest, *, settings:
             "model": settings.model if llm is not None else None, "units": units, "not_found": missing,
             "started": started, "finished": time.time(), "schema_refreshed": list(tools.refreshed),
             "positions": positions.get("verdicts", []), "positions_source": positions.get("source", ""),
+            "acting_for": positions.get("acting_for", ""), "contract_type": positions.get("contract_type", ""),
+            "parties": positions.get("parties", []),
             "favourable": favourable}
 
 

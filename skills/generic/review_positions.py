@@ -61,6 +61,7 @@ class PositionsOutput(BaseModel):
     source: str
     acting_for: str = Field(description="The party the review acts for, its side (payer, provider, recipient, discloser) and how it was chosen.")
     contract_type: str = Field(description="The contract's type as read from its text (services, supply, licence, nda, spa, sha ...).")
+    parties: list[str] = Field(description="The parties as the contract names them.")
     counts: dict[str, int] = Field(description="Verdicts by colour.")
     verdicts: list[PositionVerdict] = Field(description="With detail, every position judged, in the document's order; without, the "
                                                         "positions met (GREEN), as the others are the findings.")
@@ -108,7 +109,10 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
                   f"no party: {side.how}" + (f" (the contract names {', '.join(side.suggestions)})" if side.suggestions else ""))
     summary = (f"{len(results)} positions judged ({source}) for {side.party or 'no party'}: "
                + ", ".join(f"{n} {c}" for c, n in counts.items() if n) if results else f"no position of {source} applies here")
-    return PositionsOutput(source=source, acting_for=acting_for, contract_type=contract_type, counts=counts, verdicts=verdicts,
+    from ..reading.document import read_document
+
+    parties = [p.name for p in read_document(structure).parties]
+    return PositionsOutput(source=source, acting_for=acting_for, contract_type=contract_type, parties=parties, counts=counts, verdicts=verdicts,
                            findings=findings, summary=summary)
 
 

@@ -116,13 +116,21 @@ def test_option_values_are_checked_in_one_line(review, args, code, words):
     assert line.startswith(f"error [{code}]: ") and words in line
 
 
-def test_a_party_the_contract_does_not_name_warns_and_lists_the_parties(review):
+def test_a_party_the_contract_does_not_name_is_an_error_that_names_the_parties(review, tmp_path):
+    done = review(str(EXAMPLE), "--party", "Custmer", "--out", "r.md")
+    assert done.exit_code == 2, done.output
+    line = one_line(done)
+    assert line.startswith("error [UNKNOWN_PARTY]: --party 'Custmer' matches no party of services_agreement.md: did you mean Customer?")
+    assert "it names Supplier, Customer" in line and "buyer" in line
+    assert not (tmp_path / "r.md").exists()  # no report for a side nobody chose
     done = review(str(EXAMPLE), "--party", "Nobody", "--out", "r.md")
+    assert done.exit_code == 2 and "did you mean" not in one_line(done) and "it names Supplier, Customer" in one_line(done)
+
+
+def test_a_side_given_by_its_role_reviews_the_party_that_plays_it(review):
+    done = review(str(EXAMPLE), "--party", "buyer", "--out", "r.md", "--json", "r.json")
     assert done.exit_code == 0, done.output
-    warning = next(line for line in done.stderr.splitlines() if "'Nobody'" in line)
-    assert warning.startswith("warning: --party 'Nobody' is not named in services_agreement.md")
-    assert "it names Supplier, Customer" in warning
-    assert not [line for line in done.stderr.splitlines() if "--party" in line and "Customer'" in line]
+    assert "--party" not in done.stderr
 
 
 def test_the_right_party_gives_no_warning(review):
