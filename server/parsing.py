@@ -108,11 +108,14 @@ def _work(connection: Any, kind: str, payload: Any, name: str, limits: Limits, m
         text = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
         answer = ("error", "CORRUPT_FILE", f"{name} could not be read: {text}", {})
     try:
-        connection.send(answer)
-    except MemoryError:
-        connection.send(("error", "DOCUMENT_TOO_COMPLEX",
-                         f"{name} needs more than {memory_mb} MB to read (PARALAW_PARSE_MEMORY_MB)", {"limit_mb": memory_mb}))
-    connection.close()
+        try:
+            connection.send(answer)
+        except MemoryError:
+            connection.send(("error", "DOCUMENT_TOO_COMPLEX",
+                             f"{name} needs more than {memory_mb} MB to read (PARALAW_PARSE_MEMORY_MB)", {"limit_mb": memory_mb}))
+        connection.close()
+    except OSError:  # the server stopped waiting (its client went away, or it is shutting down): nobody to tell
+        pass
 
 
 @dataclass

@@ -75,7 +75,28 @@ def unreadable_reply(error: Exception) -> Any:
                               error=types.ErrorData(code=types.INVALID_REQUEST if deep else types.PARSE_ERROR, message=message))
 
 
+def _client_gone() -> None:
+    """The client closed its end of the pipes: say so in one line, and point fd 1 at the null device so the
+    interpreter's last flush at exit does not print a BrokenPipeError of its own."""
+    logger.warning("paralaw: the MCP client disconnected; the server stops")
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+    except OSError:
+        pass
+
+
 async def serve_stdio(**server_options: Any) -> None:
+    """Serve one client over stdin/stdout until it disconnects; a client that goes away mid-answer (a broken
+    pipe) ends the server with one log line, not a traceback that hosts would show as a crash."""
+    try:
+        await _serve_stdio(**server_options)
+    except* (BrokenPipeError, ConnectionResetError):
+        _client_gone()
+
+
+async def _serve_stdio(**server_options: Any) -> None:
     from mcp.server.stdio import stdio_server
     from mcp.shared._context_streams import create_context_streams
     from mcp.shared.message import SessionMessage
