@@ -102,8 +102,9 @@ def mcp_config(
     try:
         entry = server_entry(_folders(allow_dir))
         if not allow_dir:
-            typer.echo("note: without --allow-dir the server reads only its working directory (where the host "
-                       "starts it); add --allow-dir FOLDER for the folder that holds your contracts", err=True)
+            typer.echo("note: without --allow-dir the server reads only its working directory, and no file at all "
+                       "when the host starts it in /, a home folder or a system folder (Claude Desktop starts servers "
+                       "in /); add --allow-dir FOLDER for the folder that holds your contracts", err=True)
         if not write:
             typer.echo(json.dumps({"mcpServers": {SERVER_NAME: entry}}, indent=2, ensure_ascii=False))
             return

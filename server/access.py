@@ -1,6 +1,9 @@
 """Which local files the server may read: only those inside the allowed roots.
 
-The server's folders come from `--allow-dir` / PARALAW_ALLOWED_DIRS, else the working directory. A client that
+The server's folders come from `--allow-dir` / PARALAW_ALLOWED_DIRS, else the working directory, unless that is
+a filesystem root, a home folder itself, the folder of home folders or a system folder: hosts such as Claude
+Desktop start servers in `/`, where "the working directory" would mean the whole disk. Then the server reads no
+file, and every file tool says how to pass --allow-dir (`no_folder_error`). A client that
 offers MCP roots narrows them, never widens them: the folders in force are the intersection of the two (a
 client root inside an allowed folder, or an allowed folder inside a client root), so a client offering
 `file:///` still reads only inside the server's folders. A path is refused, with a message that says why, when
@@ -13,6 +16,7 @@ with O_NOFOLLOW, so a link swapped in after this check is refused rather than fo
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -23,14 +27,64 @@ class AccessDenied(ParalawError):
     code = "ACCESS_DENIED"
 
 
+HOW_TO_ALLOW = ("start the server with --allow-dir FOLDER (repeatable) for the folder that holds your contracts, "
+                "or set PARALAW_ALLOWED_DIRS; `paralaw mcp-config --allow-dir FOLDER --write` puts it in the MCP "
+                "host's configuration")
+# folders (and everything below them) that hold the system, not a user's documents
+_SYSTEM_TREES = ("/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin",
+                 "/sys", "/usr", "/var", "/System", "/Library", "/private", "/Applications", "/Volumes", "/cores")
+_HOME_PARENTS = ("/home", "/Users", "/root")
+
+
+def unsafe_default(folder: Path) -> str | None:
+    """Why `folder` must not become the allowed folder by default (None when it may): it is a filesystem root,
+    the home folder itself, the folder that holds home folders, or a system folder."""
+    folder = Path(os.path.abspath(folder))
+    resolved = folder.resolve()
+    if resolved == Path(resolved.anchor) or folder == Path(folder.anchor):
+        return "the root of the file system"
+    home = Path.home().absolute()
+    if resolved in (home, home.resolve()) or str(folder) in _HOME_PARENTS or str(resolved) in _HOME_PARENTS:
+        return "a home folder itself"
+    if resolved.parent in (Path(p) for p in _HOME_PARENTS) and resolved.parent != Path("/root"):
+        return "a home folder itself"
+    temporary = Path(tempfile.gettempdir()).resolve()
+    if _inside(resolved, temporary) and resolved != temporary:  # a scratch folder (on macOS it lies under /private/var)
+        return None
+    windows = os.environ.get("SystemRoot") or os.environ.get("WINDIR")
+    trees = list(_SYSTEM_TREES) + ([windows, os.environ.get("ProgramFiles", ""), os.environ.get("ProgramFiles(x86)", "")]
+                                   if windows else [])
+    for tree in filter(None, trees):
+        if _inside(resolved, Path(tree)) or _inside(folder, Path(tree)):
+            return "a system folder"
+    return None
+
+
+def default_root() -> tuple[list[Path], str | None]:
+    """The working directory as the allowed folder, or no folder with the reason (see unsafe_default)."""
+    cwd = Path(os.getcwd()).absolute()
+    reason = unsafe_default(cwd)
+    return ([], f"the server was started in {cwd} ({reason}) with no --allow-dir") if reason else ([cwd], None)
+
+
 def roots_from_config(allowed_dirs: list[str] | None = None) -> list[Path]:
-    """--allow-dir values, else PARALAW_ALLOWED_DIRS (os.pathsep-separated), else the working directory."""
+    """--allow-dir values, else PARALAW_ALLOWED_DIRS (os.pathsep-separated), else the working directory when it
+    is safe to serve (none when it is /, a home folder itself or a system folder)."""
     dirs = list(allowed_dirs or [])
     if not dirs:
         dirs = [d for d in os.environ.get("PARALAW_ALLOWED_DIRS", "").split(os.pathsep) if d.strip()]
     if not dirs:
-        dirs = [os.getcwd()]
+        return default_root()[0]
     return [Path(d).expanduser().absolute() for d in dirs]
+
+
+def no_folder_error() -> AccessDenied:
+    """What every file tool answers when the server may read no folder at all."""
+    _, reason = default_root()
+    why = reason or "no folder is allowed"
+    return AccessDenied(f"this server reads no files: {why}. To review a file, {HOW_TO_ALLOW}. "
+                        "Documents can still be sent as text.", code="NO_ALLOWED_FOLDER",
+                        details={"how": "--allow-dir FOLDER or PARALAW_ALLOWED_DIRS"})
 
 
 def roots_from_uris(uris: list[str]) -> list[Path]:
@@ -111,7 +165,7 @@ def _resolve(raw: str, roots: list[Path]) -> tuple[Path, Path]:
         raise AccessDenied(f"'{text}' contains '..'; parent-directory steps are not allowed",
                            details={"path": text, "allowed_roots": [str(r) for r in roots]})
     if not roots:
-        raise AccessDenied("no folder is allowed for reading files; start the server with --allow-dir")
+        raise no_folder_error()
     if candidate.is_absolute():
         attempts = [(root, candidate) for root in roots if _inside(candidate, root)]
         attempts += [(root.resolve(), candidate) for root in roots if _inside(candidate, root.resolve())]

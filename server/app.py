@@ -20,7 +20,7 @@ from paralaw.skills.framework.schema import SkillRegistration
 from paralaw.skills.packs import all_registrations
 
 from . import prompts, resources
-from .access import roots_from_config
+from .access import no_folder_error, roots_from_config
 from .builtin_tools import builtin_specs
 from .calls import call_tool
 from .context import ServerState, owned_store, session_scope
@@ -74,6 +74,8 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
         schema_mode=schema_mode,
         configured_roots=roots_from_config(allowed_dirs),
     )
+    if not state.configured_roots:
+        logger.warning("paralaw: %s", no_folder_error().message)
 
     async def on_list_tools(ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
         return types.ListToolsResult(tools=state.catalog.listing(state.schema_mode, session_scope(ctx).expanded))

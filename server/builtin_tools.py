@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from paralaw.skills.packs import load_pack
 
 from . import confirm
-from .access import AccessDenied, narrow_roots, roots_from_uris
+from .access import AccessDenied, narrow_roots, no_folder_error, roots_from_uris
 from .context import CallContext
 from .listing import ToolCatalog, ToolSpec, model_input_schema
 from .parsing import ParseJob
@@ -108,6 +108,8 @@ async def roots_in_force(call: CallContext, params: types.CallToolRequestParams)
     """The folders a call may touch: the server's folders narrowed by the client's roots, never widened (a client
     sharing none is refused); or the client's pending roots request."""
     roots = call.state.configured_roots
+    if not roots:  # no folder to narrow: the client's roots never stand in for the server's own setting
+        raise no_folder_error()
     offered = await _client_roots(call, params)
     if isinstance(offered, types.InputRequiredResult):
         return offered
