@@ -27,7 +27,9 @@ def who(actor: str | None, us: str | None) -> str:
 
 def _actor_fits(wanted: str, actual: str) -> bool:
     return (wanted == "any" or wanted == actual or (wanted == "us_or_both" and actual in ("us", "both"))
-            or (wanted == "them_or_both" and actual in ("them", "both")))
+            or (wanted == "them_or_both" and actual in ("them", "both"))
+            or (wanted == "us_or_unstated" and actual in ("us", "none"))
+            or (wanted == "them_or_unstated" and actual in ("them", "none")))
 
 
 def matches(position: Position, provision: Provision, us: str | None) -> bool:
@@ -71,7 +73,8 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
         "count": sum(1 for p in reading.provisions if matches(position, p, us)),
     }
     values.update({name: name in provision.conditions for name in CONDITIONS})
-    values.update(position.parameters)
+    values["place"] = provision.place.lower() if provision.place else None
+    values.update({k: v.lower() if isinstance(v, str) else v for k, v in position.parameters.items()})
     return values
 
 
@@ -116,6 +119,8 @@ def describe(values: dict[str, Any]) -> str:
 
 
 def _days(days: float) -> str:
+    if days == 0:
+        return "no days (due at once)"
     if days >= 360 and days % 360 == 0:
         years = int(days // 360)
         return "one year" if years == 1 else f"{years} years"

@@ -129,7 +129,7 @@ class Redline(BaseModel):
 
 Side = Literal["payer", "provider", "recipient", "discloser"]
 ContractType = Literal["services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "other"]
-ActorRef = Literal["us", "them", "both", "third", "any", "us_or_both", "them_or_both"]
+ActorRef = Literal["us", "them", "both", "third", "any", "us_or_both", "them_or_both", "us_or_unstated", "them_or_unstated"]
 
 
 class ProvisionMatch(BaseModel):
@@ -158,7 +158,7 @@ class ProvisionMatch(BaseModel):
 # The names a provision position's conditions may use, besides its parameters (see engine_provisions.py).
 PROVISION_NAMES = {"present", "excluded", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "notice_days", "cure_days",
                    "period_days", "fees_months", "percent", "rate_per_year", "money", "multiple", "count",
-                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free", "indexed"}
+                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free", "indexed", "place"}
 
 
 class Applies(BaseModel):

@@ -43,14 +43,18 @@ class Reading:
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
     """The parties as the parties block names them, each with its other names, and who 'we' and 'you' are."""
-    names = [n.removeprefix("the ").strip().strip("*_").strip() for n in contract_parties(structure)]
+    labels = [n.removeprefix("the ").strip().strip("*_").strip() for n in contract_parties(structure)]
+    names = _fold_short_names(labels)
+    short = {n: [m for m in labels if m not in names and n.lower().endswith(" " + m.lower())] for n in names}
     if len(names) < 2:  # no parties block to read: the role words the contract uses most
-        names += [w for w in role_words_used(structure.text) if w not in names][:2 - len(names)]
+        taken = {n.lower() for n in labels}
+        names += [w for w in role_words_used(structure.text)
+                  if w.lower() not in taken and not any(n.lower().endswith(" " + w.lower()) for n in names)][:2 - len(names)]
     groups = alias_groups(structure)
     parties, pronouns = [], {}
     for name in dict.fromkeys(n for n in names if n):
         aliases = next((g for g in groups if name in g or name.lower() in {x.lower() for x in g}), [])
-        others = tuple(a for a in aliases if a != name)
+        others = tuple(dict.fromkeys([a for a in aliases if a != name] + short.get(name, [])))
         lowered = {a.lower() for a in others}
         if lowered & _PRONOUNS_WE:
             pronouns["we"] = name
@@ -58,6 +62,16 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
             pronouns["you"] = name
         parties.append(Party(name=name, aliases=others))
     return tuple(parties), pronouns
+
+
+def _fold_short_names(names: list[str]) -> list[str]:
+    """A label that is the tail of another ('Provider' of 'Service Provider') is the same party's short name."""
+    kept = []
+    for name in dict.fromkeys(names):
+        if any(other != name and other.lower().endswith(" " + name.lower()) for other in names):
+            continue
+        kept.append(name)
+    return kept
 
 
 def role_words_used(text: str) -> list[str]:

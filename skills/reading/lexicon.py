@@ -35,6 +35,9 @@ class Lexicon:
     period_of: dict[str, re.Pattern[str]]
     rate_per: dict[str, re.Pattern[str]]
     fees_basis: re.Pattern[str]
+    place: tuple[re.Pattern[str], ...]
+    immediate: re.Pattern[str]
+    net_days: re.Pattern[str]
     whole_fees: re.Pattern[str]
 
 
@@ -55,5 +58,8 @@ def lexicon() -> Lexicon:
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
         period_of={name: _compile(p) for name, p in data["period_of"].items()},
         rate_per={name: _compile(p) for name, p in data["rate_per"].items()},
-        fees_basis=_compile(data["fees_basis"]), whole_fees=_compile(data["whole_fees"]),
+        fees_basis=_compile(data["fees_basis"]),
+        place=tuple(re.compile(p) for p in data["place"]),
+        immediate=_compile(data["immediate"]),
+        net_days=re.compile(data["net_days"], re.I), whole_fees=_compile(data["whole_fees"]),
     )

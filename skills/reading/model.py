@@ -107,3 +107,4 @@ class Provision(BaseModel):
     conditions: frozenset[str] = frozenset()
     quantities: tuple[Quantity, ...] = ()
     trigger: tuple[int, int] = Field(description="span of the words that state the action, in the sentence")
+    place: str | None = Field(None, description="for governing law and disputes, the jurisdiction or seat named")

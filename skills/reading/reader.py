@@ -131,7 +131,8 @@ class SentenceReader:
                 continue
             span = (max(0, trigger.start - offset), max(0, trigger.end - offset))
             seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=actor, modality=modality,
-                                  action=trigger.value, conditions=own_conditions, quantities=quantities, trigger=span)
+                                  action=trigger.value, conditions=own_conditions, quantities=quantities, trigger=span,
+                                  place=_place(text, self._lex) if trigger.value in _PLACED else None)
         return list(seen.values())
 
     def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int]) -> _Span | None:
@@ -182,6 +183,19 @@ def _subject(before: list[_Span], body: str, anchor: int) -> _Span:
     return before[-1]
 
 
+_PLACED = ("governing_law", "resolve_disputes")
+
+
+def _place(text: str, lex) -> str | None:
+    """The jurisdiction or seat a governing-law or forum sentence names."""
+    plain = to_simplified(text)
+    for regex in lex.place:
+        match = regex.search(plain)
+        if match:
+            return match.group(1).strip().rstrip(".,;:'’")
+    return None
+
+
 def _lead_conditions(lead: str, lex) -> frozenset[str]:
     return frozenset(name for name, regex in lex.conditions.items() if name in ("notice", "cure") and regex.search(lead))
 
@@ -203,6 +217,11 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
                             value=round(period.days / 30, 2) if near_fees else period.days,
                             unit="months" if near_fees else "days", text=period.quote, start=period.start, end=period.end,
                             of="" if near_fees else of))
+    for net in lex.net_days.finditer(text):
+        if not any(q.start <= net.start(1) < q.end for q in out):
+            out.append(Quantity(kind="period", value=float(net.group(1)), unit="days", text=net.group(), start=net.start(), end=net.end()))
+    if not any(q.kind == "period" for q in out) and (at := lex.immediate.search(text)):
+        out.append(Quantity(kind="period", value=0, unit="days", text=at.group(), start=at.start(), end=at.end()))
     out += [Quantity(kind="money", value=m.value, unit=m.currency or "", text=m.quote, start=m.start, end=m.end)
             for m in find_money(text)]
     for p in find_percentages(text):
