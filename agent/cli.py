@@ -18,9 +18,13 @@ import typer
 from .cli_errors import EXIT_INTERNAL, fail, internal_error, quiet_libraries
 from .cli_options import DOMAINS
 
+# Help is printed as written: Rich markup would read '[row, ...]' as a style tag and drop it, and the Rich
+# option table labels every on/off flag '<bool>' as if it took a value
+HELP_MARKUP = None
+
 app = typer.Typer(help="Contract review as MCP tools, and an agent that uses them.\n\n"
                        "Exit status: 0 done; 1 review --fail-on found risks at or above its level; 2 bad input; "
-                       "3 internal error.", no_args_is_help=True, add_completion=False)
+                       "3 internal error.", no_args_is_help=True, add_completion=False, rich_markup_mode=HELP_MARKUP)
 
 
 @app.callback()
@@ -121,7 +125,8 @@ def serve(
         fail(exc.code, exc.message)
 
 
-reviews_app = typer.Typer(help="The review store: `paralaw reviews prune` removes expired reviews now.", no_args_is_help=True)
+reviews_app = typer.Typer(help="The review store: `paralaw reviews prune` removes expired reviews now.", no_args_is_help=True,
+                          rich_markup_mode=HELP_MARKUP)
 app.add_typer(reviews_app, name="reviews")
 
 

@@ -99,9 +99,30 @@ def check_files(request: ReviewRequest) -> None:
         check_file(request.playbook, "playbook")
 
 
+# what each report option writes, and the file name endings that say so
+OUTPUT_KINDS = {
+    "--out": ("Markdown", (".md", ".markdown", ".txt")),
+    "--json": ("JSON", (".json",)),
+    "--docx": ("Word", (".docx",)),
+    "--html": ("HTML", (".html", ".htm")),
+    "--xlsx": ("Excel", (".xlsx",)),
+    "--csv": ("CSV", (".csv",)),
+}
+
+
+def check_extension(option: str, value: str) -> None:
+    """A report whose file name says another format (`--out report.pdf`, `--docx report.md`) is refused: the
+    file would open in the wrong program, or not at all. A name without an extension is taken as given."""
+    kind, endings = OUTPUT_KINDS.get(option, ("", ()))
+    suffix = Path(value).suffix.lower()
+    if endings and suffix and suffix not in endings:
+        raise UsageError("INVALID_OUTPUT", f"{option} {value}: {option} writes {kind}, which does not go in a "
+                                           f"{suffix} file; give a name ending in {' or '.join(endings)}")
+
+
 def prepare_outputs(outputs: dict[str, str | None]) -> None:
-    """Each report path (by option name) can be written: a missing folder is created now, before the review;
-    a path that cannot be written is refused now, not after the review has run."""
+    """Each report path (by option name) fits its format and can be written: a missing folder is created now,
+    before the review; a path that cannot be written is refused now, not after the review has run."""
     seen: dict[str, str] = {}
     for option, value in outputs.items():
         if not value:
@@ -111,6 +132,7 @@ def prepare_outputs(outputs: dict[str, str | None]) -> None:
         if resolved in seen:
             raise UsageError("INVALID_OUTPUT", f"{option} and {seen[resolved]} both write {value}")
         seen[resolved] = option
+        check_extension(option, value)
         if path.is_dir():
             raise UsageError("INVALID_OUTPUT", f"{option} {value} is a folder; give a file name inside it")
         folder = path.parent

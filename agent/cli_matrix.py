@@ -15,7 +15,7 @@ from typing import Optional
 
 import typer
 
-from .cli_errors import fail
+from .cli_errors import UsageError, fail
 
 
 def _store_path(store: Optional[str], outputs: list[Optional[str]]) -> Path:
@@ -76,6 +76,8 @@ def matrix(
     from paralaw.server.matrix import MatrixError, MatrixStore, build_matrix
     from paralaw.server.matrix import export
 
+    from .cli_inputs import prepare_outputs
+
     outputs = [json_out, xlsx_out, csv_out, html_out]
     if not any(outputs):
         fail("INVALID_OPTION", "say where the matrix goes: --json, --xlsx, --csv and/or --html")
@@ -83,10 +85,21 @@ def matrix(
         fail("INVALID_OPTION", "--workers must be 0 or more")
     if scheduler and workers is not None:
         fail("INVALID_OPTION", "--workers is for this machine; with --scheduler the cluster's workers do the work")
+    try:  # every output fits its format and can be written, before any contract is read
+        prepare_outputs({"--json": json_out, "--xlsx": xlsx_out, "--csv": csv_out, "--html": html_out})
+    except UsageError as exc:
+        fail(exc.code, str(exc))
     checked = _playbook(playbook) if playbook else None
+    store_path = _store_path(store, outputs)
+    # the store is a file the user may never have named: any error about it names it (the last line does too)
+    try:
+        opened_store = MatrixStore(store_path)
+    except (OSError, sqlite3.Error) as exc:
+        fail("STORE_ERROR", f"cannot open the matrix store {store_path}: {exc} (is its folder writable? "
+                            "--store FILE puts it elsewhere)")
     start, step, stop = _progress()
     try:
-        with MatrixStore(_store_path(store, outputs)) as opened:
+        with opened_store as opened:
             try:
                 run = build_matrix(paths, opened, workers=workers, scheduler=scheduler, domain=domain, party=party,
                                    playbook=checked, on_start=start, on_result=step)

@@ -121,7 +121,9 @@ def _docx_text(data: bytes, name: str, limits: Limits) -> str:
             # its declared size by more lies about it (a bomb hiding from the size limit below)
             lying = next((info.filename for info in members if info.compress_size > info.file_size * 1.01 + 1024), None)
     except zipfile.BadZipFile as exc:
-        raise DocumentError(f"{name} is not a valid .docx file (corrupt or truncated)", code="CORRUPT_FILE") from exc
+        what = _what_it_is(data)
+        raise DocumentError(f"{name} is not a valid .docx file ({what or 'corrupt or truncated'})",
+                            code="CORRUPT_FILE") from exc
     if lying is not None:
         raise DocumentError(f"{name} is not a valid .docx file: {lying} declares fewer bytes than it holds",
                             code="CORRUPT_FILE")
@@ -235,9 +237,33 @@ def _cell_text(tc, view: View, notes: Notes) -> str:
     return " ".join(" ".join(texts).split())
 
 
+def _what_it_is(data: bytes) -> str:
+    """What a file that is not of the type its name says seems to be, for the error: a text file or a PDF named
+    .pdf or .docx by mistake is common, and the reader's own message ('Stream has ended unexpectedly') does
+    not say so."""
+    head = data[:4096]
+    if head.lstrip()[:5] == b"%PDF-":
+        return "it is a PDF: name it .pdf"
+    if head[:2] == b"PK":
+        return "it is a zip archive, such as a .docx: name it for what it is"
+    if head and b"\0" not in head:
+        try:
+            head.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            if exc.start < len(head) - 4:  # not merely a character cut at the end of the sample
+                return ""
+        return "it holds plain text: name it .txt or .md"
+    return ""
+
+
 def _pdf_text(data: bytes, name: str, limits: Limits) -> str:
     """The text of a PDF whose bytes the gate read (the path is never opened twice)."""
     from pypdf import PdfReader
+
+    if b"%PDF-" not in data[:1024]:  # every PDF says so at its start (a little junk before it is tolerated)
+        what = _what_it_is(data)
+        raise DocumentError(f"{name} is not a PDF: it does not start with %PDF-" + (f"; {what}" if what else ""),
+                            code="CORRUPT_FILE")
 
     # pypdf logs its complaints about a damaged file as warnings, in whatever process parses it; this function
     # reports the file's problem itself, as one DocumentError, so theirs never reach the user's terminal
