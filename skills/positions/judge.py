@@ -52,7 +52,8 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     """What a condition can ask of one provision, and whether the same right is ours too."""
     actor = who(provision.actor, us)
     periods = [q for q in provision.quantities if q.kind == "period"]
-    first = {kind: next((q.value for q in provision.quantities if q.kind == kind), None) for kind in ("fees_months", "money")}
+    first = {kind: next((q.value for q in provision.quantities if q.kind == kind), None)
+             for kind in ("fees_months", "money", "share_of_total")}
     notice = next((q.value for q in periods if q.of == "notice"), None)
     if notice is None and "notice" in provision.conditions and len(periods) == 1:
         notice = periods[0].value
@@ -67,7 +68,7 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
         "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
         "notice_days": notice, "cure_days": cure, "period_days": max(other) if other else None,
-        "fees_months": first["fees_months"], "money": first["money"],
+        "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),
         "rate_per_year": next((q.value for q in percents if q.unit == "%/year"), None),
         "count": sum(1 for p in reading.provisions if matches(position, p, us)),

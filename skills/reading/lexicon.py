@@ -39,6 +39,8 @@ class Lexicon:
     immediate: re.Pattern[str]
     net_days: re.Pattern[str]
     whole_fees: re.Pattern[str]
+    fees_after: re.Pattern[str]
+    annual_fees: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -62,4 +64,5 @@ def lexicon() -> Lexicon:
         place=tuple(re.compile(p) for p in data["place"]),
         immediate=_compile(data["immediate"]),
         net_days=re.compile(data["net_days"], re.I), whole_fees=_compile(data["whole_fees"]),
+        fees_after=_compile(data["fees_after"]), annual_fees=_compile(data["annual_fees"]),
     )

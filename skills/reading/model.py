@@ -75,12 +75,13 @@ CONDITIONS: dict[str, str] = {
     "indexed": "tied to an index (CPI, RPI) or a published rate",
 }
 
-QuantityKind = Literal["period", "money", "percent", "fees_months"]
+QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]
 
 
 class Quantity(BaseModel):
-    """A figure as read: a period in days, money with its currency, a percentage, or a multiple of the fees
-    expressed as months of fees ('the fees paid in the twelve months before the claim' -> 12)."""
+    """A figure as read: a period in days, money with its currency, a percentage, a multiple of the fees
+    expressed as months of fees ('the fees paid in the twelve months before the claim' -> 12), or a share of the
+    whole contract's value ('the total Contract Price' -> 1, 'fifty per cent of the total fees' -> 0.5)."""
 
     model_config = ConfigDict(frozen=True)
 

@@ -210,7 +210,7 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
     for period in find_periods(text):
         if period.days is None:
             continue
-        near_fees = any(abs(period.start - at) <= 90 for at in fees_at)
+        near_fees = any(abs(period.start - at) <= 90 for at in fees_at) or bool(lex.fees_after.search(text[period.end:period.end + 40]))
         window = text[max(0, period.start - 60):period.end + 40]
         of = next((name for name, regex in lex.period_of.items() if regex.search(window)), "")
         out.append(Quantity(kind="fees_months" if near_fees else "period",
@@ -220,6 +220,14 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
     for net in lex.net_days.finditer(text):
         if not any(q.start <= net.start(1) < q.end for q in out):
             out.append(Quantity(kind="period", value=float(net.group(1)), unit="days", text=net.group(), start=net.start(), end=net.end()))
+    for regex, kind in ((lex.whole_fees, "share_of_total"), (lex.annual_fees, "fees_months")):
+        whole = regex.search(text)
+        if whole and not any(q.kind == "fees_months" for q in out):
+            share = next((p.value / 100 for p in find_percentages(text) if 0 <= whole.start() - p.end <= 40), 1.0)
+            value = share if kind == "share_of_total" else round(12 * share, 2)
+            out.append(Quantity(kind=kind, value=value, unit="x" if kind == "share_of_total" else "months", text=whole.group(),
+                                start=whole.start(), end=whole.end()))
+            break
     if not any(q.kind == "period" for q in out) and (at := lex.immediate.search(text)):
         out.append(Quantity(kind="period", value=0, unit="days", text=at.group(), start=at.start(), end=at.end()))
     out += [Quantity(kind="money", value=m.value, unit=m.currency or "", text=m.quote, start=m.start, end=m.end)
