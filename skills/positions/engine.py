@@ -10,10 +10,13 @@ generous one elsewhere.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from threading import Lock
 from typing import Any
 
 from ..documents.kinds import contract_kind
@@ -275,9 +278,33 @@ def evaluate_positions(positions: PositionSet, structure: DocumentStructure, *, 
     return evaluate_with_side(positions, structure, domain=domain, our_party=our_party, language=language)[0]
 
 
+_JUDGED: OrderedDict[tuple, tuple[list[PositionResult], OurSide, str]] = OrderedDict()
+_JUDGED_SIZE = 64
+_JUDGED_LOCK = Lock()
+
+
 def evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
                        language: str | None = None) -> tuple[list[PositionResult], OurSide, str]:
-    """The verdicts, the side the review acted for, and the contract type it read."""
+    """The verdicts, the side the review acted for, and the contract type it read. A review asks again and again
+    (per clause, per topic, per colour): the whole judgement is kept per document, positions and side, and each
+    later call only filters it."""
+    key = (hashlib.blake2b(structure.text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest(), structure.filename,
+           hashlib.blake2b(positions.model_dump_json().encode(), digest_size=16).hexdigest(), domain, our_party, language)
+    with _JUDGED_LOCK:
+        if key in _JUDGED:
+            _JUDGED.move_to_end(key)
+            results, side, ctype = _JUDGED[key]
+            return list(results), side, ctype
+    judged = _evaluate_with_side(positions, structure, domain=domain, our_party=our_party, language=language)
+    with _JUDGED_LOCK:
+        _JUDGED[key] = judged
+        while len(_JUDGED) > _JUDGED_SIZE:
+            _JUDGED.popitem(last=False)
+    return list(judged[0]), judged[1], judged[2]
+
+
+def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
+                        language: str | None = None) -> tuple[list[PositionResult], OurSide, str]:
     plain = structure
     if to_simplified(structure.text) != structure.text:  # Traditional Chinese: parties and roles read as Simplified
         plain, our_party = parse_text(to_simplified(structure.text), filename=structure.filename), to_simplified(our_party)
