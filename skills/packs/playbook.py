@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from .criteria import CriteriaError, _key_path, _line_for, _marks, describe_problem, parse_criteria
 from ..positions.packs import validate_positions
+from ..positions.schema import PositionSet
 
 
 def _checklist_item_model():
@@ -64,7 +65,14 @@ def _check_checklist(data: dict[str, Any], source: str, lines: dict[tuple[Any, .
 def _check_positions(data: dict[str, Any], source: str) -> None:
     if not data.get("positions"):
         return
-    validate_positions(data, source)
+    own = validate_positions(data, source)
+    if own.updates:  # a change to a pack position: the pack must have it, with those parameters
+        from ..positions.packs import all_pack_positions
+
+        try:
+            own.merged_over(PositionSet(positions=list(all_pack_positions().values())))
+        except ValueError as exc:
+            raise CriteriaError(f"{source}: {exc}", code="INVALID_ARGUMENT", details={"source": source}) from exc
 
 
 def check_playbook(text: str, source: str, fmt: str | None = None) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 
 The generic pack's positions apply in every domain unless a position names its domains; a domain's own file
 adds its positions. A playbook's `positions:` list overrides pack positions by id and adds new ones; with
-`extends_pack: false` and positions of its own, it replaces them.
+`extends_pack: false` and positions of its own, it replaces them. A playbook entry of only `id` with
+`parameters`, `priority` or `severity` changes the pack's position of that id (its figures, not its rules); the
+position's words then state the playbook's figures (`words:` in the pack's questions.yaml).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import yaml
 from pydantic import ValidationError
 
 from ..errors import SkillFailure
-from .schema import PositionSet, positions_from_data
+from .schema import Position, PositionSet, positions_from_data
 
 MAX_PLAYBOOK_BYTES = 2_000_000
 
@@ -30,12 +32,18 @@ def validate_positions(data: Any, source: str) -> PositionSet:
     try:
         return positions_from_data(data, source)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg'].removeprefix('Value error, ')}"
+        problems = "; ".join(f"{'.'.join(str(p) for p in entry_loc(e['loc']))}: {e['msg'].removeprefix('Value error, ')}"
                              for e in exc.errors(include_url=False))
         raise PositionsError(f"{source}: invalid positions: {problems}", code="INVALID_ARGUMENT",
                              details={"source": source}) from exc
     except ValueError as exc:
         raise PositionsError(str(exc), code="INVALID_ARGUMENT", details={"source": source}) from exc
+
+
+def entry_loc(loc: tuple) -> tuple:
+    """A validation error's key path without the union's tag ('position' or 'update') after an entry's index."""
+    return tuple(part for i, part in enumerate(loc)
+                 if not (i == 2 and loc[:1] == ("positions",) and part in ("position", "update")))
 
 
 @lru_cache(maxsize=None)
@@ -70,13 +78,71 @@ def _playbook_data(data: Any, path: str | None) -> tuple[Any, str]:
         raise PositionsError(f"cannot read playbook {file.name}: {exc}", code="INVALID_ARGUMENT") from exc
 
 
+DOMAINS = ("generic", "sha_spa", "fidic")
+
+
+def all_pack_positions() -> dict[str, Position]:
+    """Every pack position by id, over all domains: what a playbook's changes may name."""
+    return {p.id: p for domain in DOMAINS for p in _pack_file(domain).positions}
+
+
+@lru_cache(maxsize=None)
+def pack_words() -> dict[str, dict[str, Any]]:
+    """position id -> {ask: {parameter: question}, words: {title|escalate|standard|acceptable: text with
+    {parameter}}}, from each domain's questions.yaml."""
+    out: dict[str, dict[str, Any]] = {}
+    for domain in DOMAINS:
+        path = resources.files("paralaw.skills.packs").joinpath("data", domain, "questions.yaml")
+        if path.is_file():
+            out.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    return out
+
+
+def _figure(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def worded(position: Position) -> Position:
+    """The position with its title and rules' words stating its own figures (from questions.yaml's `words`), or
+    the position as it is when the pack has no words for it."""
+    words = (pack_words().get(position.id) or {}).get("words") or {}
+    if not words:
+        return position
+    figures = {name: _figure(value) for name, value in position.parameters.items()}
+    changes: dict[str, Any] = {}
+    if words.get("title"):
+        changes["title"] = words["title"].format(**figures)
+    for name in ("escalate", "standard", "acceptable"):
+        rule = getattr(position, name)
+        if rule is not None and words.get(name):
+            changes[name] = rule.model_copy(update={"text": words[name].format(**figures)})
+    return position.model_copy(update=changes)
+
+
+def _merged(own: PositionSet, base: PositionSet, source: str) -> PositionSet:
+    try:
+        merged = own.merged_over(base)
+    except ValueError as exc:
+        raise PositionsError(f"{source}: {exc}", code="INVALID_ARGUMENT", details={"source": source}) from exc
+    defaults = {p.id: p.parameters for p in base.positions}
+    changed = {u.id for u in own.updates if u.parameters}
+    return merged.model_copy(update={"positions": [worded(p) if p.id in changed and p.parameters != defaults[p.id] else p
+                                                   for p in merged.positions]})
+
+
 def resolve_positions(domain: str, playbook: Any = None, playbook_path: str | None = None) -> tuple[PositionSet, str]:
-    """The review's positions and where they came from."""
+    """The review's positions and where they came from; each position's `source` says whether it is the pack's or
+    the playbook's."""
     base = pack_positions(domain)
     data, source = _playbook_data(playbook, playbook_path)
     if not isinstance(data, dict) or not data.get("positions"):
         return base, f"domain pack: {domain}"
     own = validate_positions(data, source)
     if data.get("extends_pack", True) is False:
-        return own, source
-    return own.merged_over(base), f"{source} over domain pack: {domain}"
+        if own.updates:
+            raise PositionsError(f"{source}: '{own.updates[0].id}' changes a pack position, but extends_pack: false replaces the "
+                                 "pack's positions; set extends_pack: true, or give the whole position", code="INVALID_ARGUMENT",
+                                 details={"source": source})
+        return PositionSet(name=own.name, version=own.version,
+                           positions=[p.model_copy(update={"source": "playbook"}) for p in own.positions]), source
+    return _merged(own, base, source), f"{source} over domain pack: {domain}"

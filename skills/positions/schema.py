@@ -31,9 +31,9 @@ is nowhere (with `if_missing`'s verdict and severity; no finding when if_missing
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from .conditions import check_expression
 
@@ -127,6 +127,7 @@ class Redline(BaseModel):
     fallback: str = ""
 
 
+Priority = Literal["must_have", "should_have", "nice_to_have"]
 Side = Literal["payer", "provider", "recipient", "discloser"]
 ContractType = Literal["services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "other"]
 ActorRef = Literal["us", "them", "both", "third", "any", "us_or_both", "them_or_both", "us_or_unstated", "them_or_unstated"]
@@ -199,8 +200,10 @@ class Position(BaseModel):
     severity: Severity = "high"
     rationale: str = ""
     redline: Redline = Field(default_factory=Redline)
-    priority: Literal["must_have", "should_have", "nice_to_have"] = "should_have"
+    priority: Priority = "should_have"
     also_reported_as: list[str] = Field(default_factory=list, description="Finding kinds of other skills that speak of this topic.")
+    source: Literal["pack", "playbook"] = Field("pack", description="Set when positions are resolved: the domain pack's own, or "
+                                                                     "written or changed by the user's playbook.")
 
     @model_validator(mode="after")
     def _usable(self) -> "Position":
@@ -220,12 +223,66 @@ class Position(BaseModel):
         return self
 
 
+# The keys only a whole position has: an entry with none of them changes the pack's position of its id.
+WHOLE_KEYS = frozenset({"title", "topic", "applies", "find", "provision", "extract", "escalate", "standard", "acceptable",
+                        "if_missing", "rationale", "redline", "also_reported_as"})
+
+
+class PositionUpdate(BaseModel):
+    """A playbook entry that changes a pack position instead of replacing it: its figures, its priority or its
+    severity; everything else (the provision, the rules and their words) stays the pack's.
+
+        - id: lol_cap_level
+          priority: must_have
+          parameters: {red_cap_months: 6}
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    parameters: dict[str, float | int | str] = Field(default_factory=dict, description="New values for some of the pack position's parameters.")
+    priority: Priority | None = None
+    severity: Severity | None = None
+
+    def applied_to(self, position: Position) -> Position:
+        """The pack's position with this entry's changes; ValueError for a parameter it does not have or a value
+        of another kind than the pack's (a number for a number, words for words)."""
+        unknown = sorted(set(self.parameters) - set(position.parameters))
+        if unknown:
+            known = ", ".join(sorted(position.parameters)) or "none"
+            raise ValueError(f"position '{self.id}' has no parameter {', '.join(repr(u) for u in unknown)} (its parameters: {known})")
+        for name, value in self.parameters.items():
+            if isinstance(position.parameters[name], str) != isinstance(value, str):
+                wanted = "words" if isinstance(position.parameters[name], str) else "a number"
+                raise ValueError(f"position '{self.id}': parameter '{name}' takes {wanted} (got {value!r})")
+        changes: dict[str, Any] = {"parameters": {**position.parameters, **self.parameters}, "source": "playbook"}
+        if self.priority:
+            changes["priority"] = self.priority
+        if self.severity:
+            changes["severity"] = self.severity
+        return position.model_copy(update=changes)
+
+
+def _entry_kind(value: Any) -> str:
+    if isinstance(value, PositionUpdate):
+        return "update"
+    if isinstance(value, dict) and not (set(value) & WHOLE_KEYS):
+        return "update"
+    return "position"
+
+
+PositionEntry = Annotated[Union[Annotated[Position, Tag("position")], Annotated[PositionUpdate, Tag("update")]],
+                          Discriminator(_entry_kind)]
+
+
 class PositionSet(BaseModel):
+    """A pack's positions, or a playbook's: whole positions, and (in a playbook) changes to the pack's."""
+
     model_config = ConfigDict(extra="forbid")
 
     name: str = ""
     version: str = ""
-    positions: list[Position] = Field(default_factory=list)
+    positions: list[PositionEntry] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _unique(self) -> "PositionSet":
@@ -236,11 +293,28 @@ class PositionSet(BaseModel):
             seen.add(position.id)
         return self
 
+    @property
+    def updates(self) -> list[PositionUpdate]:
+        return [p for p in self.positions if isinstance(p, PositionUpdate)]
+
     def merged_over(self, base: "PositionSet") -> "PositionSet":
-        """A playbook's positions over a pack's: the same id replaces, a new id is added."""
-        mine = {p.id for p in self.positions}
-        return PositionSet(name=self.name or base.name, version=self.version,
-                           positions=[p for p in base.positions if p.id not in mine] + list(self.positions))
+        """A playbook's positions over a pack's: a whole position with the same id replaces the pack's, a new id is
+        added, and an entry of only id, parameters, priority or severity changes the pack's position in place.
+        Every position the playbook wrote or changed has source 'playbook'. ValueError for a change to a position
+        the pack does not have."""
+        updates = {p.id: p for p in self.updates}
+        whole = [p.model_copy(update={"source": "playbook"}) for p in self.positions if isinstance(p, Position)]
+        ids = {p.id for p in base.positions}
+        for missing in (i for i in updates if i not in ids):
+            import difflib
+
+            close = difflib.get_close_matches(missing, sorted(ids), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise ValueError(f"position '{missing}' changes a pack position, but the pack has no position '{missing}'{hint}; "
+                             "a new position needs its own title, topic, provision and rules")
+        mine = {p.id for p in whole}
+        kept = [updates[p.id].applied_to(p) if p.id in updates else p for p in base.positions if p.id not in mine]
+        return PositionSet(name=self.name or base.name, version=self.version, positions=kept + whole)
 
 
 def positions_from_data(data: Any, source: str = "positions") -> PositionSet:
