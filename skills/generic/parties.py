@@ -146,10 +146,16 @@ def party_role(name: str, structure) -> str:
 
 
 _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[\"“]([^\"”]{2,40})[\"”]\)"
-                    r"|[（(](?:以下)?(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」][）)]")
+                    r"|[（(](?:以下)?(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」][）)]"
+                    # '(hereinafter referred to as "Meridian", which expression ...)', '(referred to as the "Buyer")'
+                    r"|\b(?:hereinafter|hereafter)?\s*(?:referred\s+to|called|known)\s+as\s+(?:the\s+)?[\"“]([^\"”]{2,40})[\"”]"
+                    # '("Brightwater", "we", "us" or "our")': the first name of a group
+                    r"|\([\"“]([^\"”]{2,40})[\"”]\s*,\s*[\"“]"
+                    # '（統一編號：…，下稱「晨曦公司」）': the label late in a long parenthesis
+                    r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
-_NOT_A_PARTY = re.compile(r"^(agreement|contract)$|\b(date|term|territory|products?|services|premises|property|shares)$|^\*+$", re.I)
-_PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|plc|GmbH|company|registered|incorporated|whose)\b"
+_NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$", re.I)
+_PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
                               r"|有限公司|有限合伙|股份公司|简称|^\s*[\u4e00-\u9fff（）()]{2,12}[:：]", re.I | re.M)
 
 
@@ -160,14 +166,18 @@ def label_ok(label: str) -> bool:
 
 def contract_parties(structure) -> list[str]:
     """The names a contract gives its parties, in order: the labels of its parties block ('... (the
-    "Supplier")'), else the two known roles it names most. A baseline's parties are read the same way."""
+    "Supplier")'), else the two known roles it names most. A baseline's parties are read the same way. A parties
+    block numbered '1.' and '2.' may have been read as clauses, so the opening is read up to 3,000 characters in
+    any case."""
+    from ..documents.traditional import to_simplified
+
     first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
-    head = structure.text[:min(first, 6000)]
+    head = to_simplified(structure.text[:min(max(first, 3000), 6000)])
     labels = []
     for paragraph in re.split(r"\n\s*\n", head):
         if _PARTY_PARAGRAPH.search(paragraph):
             labels += [label for m in _LABEL.finditer(paragraph)
-                       if label_ok(label := (m.group(1) or m.group(2)).strip().strip("*_").strip())]
+                       if label_ok(label := next(g for g in m.groups() if g).strip().strip("*_").strip())]
     if len(labels) >= 2:
         return list(dict.fromkeys(labels))
     text = structure.text[:20000]

@@ -36,6 +36,7 @@ class Reading:
     sentences: list[Sentence]
     provisions: list[Provision] = field(default_factory=list)
     sentence_of: dict[int, Sentence] = field(default_factory=dict)  # id(provision) -> its Sentence
+    role_terms: dict[str, str] = field(default_factory=dict)  # party -> the role word a definition gives it
 
     def of(self, action: str) -> list[Provision]:
         return [p for p in self.provisions if p.action == action]
@@ -51,6 +52,13 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
         names += [w for w in role_words_used(structure.text)
                   if w.lower() not in taken and not any(n.lower().endswith(" " + w.lower()) for n in names)][:2 - len(names)]
     groups = alias_groups(structure)
+    for group in groups:  # plain English: ("Brightwater", "we", "us" or "our") and ("you" or "your")
+        lowered = {g.lower() for g in group}
+        named = [g for g in group if g.lower() not in _PRONOUNS_WE | _PRONOUNS_YOU]
+        if named and not lowered & {n.lower() for n in names} and lowered & (_PRONOUNS_WE | _PRONOUNS_YOU):
+            names.append(named[0])
+        elif not named and lowered & _PRONOUNS_YOU and "you" not in names:
+            names.append("you")
     parties, pronouns = [], {}
     for name in dict.fromkeys(n for n in names if n):
         aliases = next((g for g in groups if name in g or name.lower() in {x.lower() for x in g}), [])
@@ -59,6 +67,8 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
         if lowered & _PRONOUNS_WE:
             pronouns["we"] = name
         if lowered & _PRONOUNS_YOU:
+            pronouns["you"] = name
+        if name == "you":
             pronouns["you"] = name
         parties.append(Party(name=name, aliases=others))
     return tuple(parties), pronouns
@@ -111,7 +121,8 @@ def read_document(structure: DocumentStructure) -> Reading:
 def _read(structure: DocumentStructure) -> Reading:
     parties, pronouns = contract_parties_of(structure)
     reader = SentenceReader(parties, pronouns)
-    reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences_of(structure))
+    sentences = sentences_of(structure)
+    reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=_role_terms(sentences, parties))
     for sentence in reading.sentences:
         extra = sentence.expanded or sentence.referred
         for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=0,
@@ -119,6 +130,23 @@ def _read(structure: DocumentStructure) -> Reading:
             reading.provisions.append(provision)
             reading.sentence_of[id(provision)] = sentence
     return reading
+
+
+def _role_terms(sentences: list[Sentence], parties: tuple[Party, ...]) -> dict[str, str]:
+    """Definitions that give a party a role ('"Receiving Party" means Acme', '接收方：指远峰公司'): party -> role word."""
+    from .lexicon import lexicon
+
+    out: dict[str, str] = {}
+    for sentence in sentences:
+        plain = to_simplified(sentence.text)
+        match = lexicon().role_definition.search(plain)
+        if not match:
+            continue
+        body = plain[match.end():match.end() + 200]
+        named = [p.name for p in parties if to_simplified(p.name) in body and p.name != match.group(1)]
+        if len(named) == 1:
+            out.setdefault(named[0], match.group(1).strip())
+    return out
 
 
 def simplified_parties(parties: tuple[Party, ...]) -> tuple[Party, ...]:

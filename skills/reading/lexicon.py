@@ -41,6 +41,7 @@ class Lexicon:
     whole_fees: re.Pattern[str]
     fees_after: re.Pattern[str]
     annual_fees: re.Pattern[str]
+    role_definition: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -65,4 +66,5 @@ def lexicon() -> Lexicon:
         immediate=_compile(data["immediate"]),
         net_days=re.compile(data["net_days"], re.I), whole_fees=_compile(data["whole_fees"]),
         fees_after=_compile(data["fees_after"]), annual_fees=_compile(data["annual_fees"]),
+        role_definition=re.compile(data["role_definition"], re.I),
     )

@@ -52,18 +52,27 @@ def sides_of(reading: Reading) -> dict[str, str]:
     out: dict[str, str] = {}
     table = _table()["sides"]
     for party in reading.parties:
-        side = side_of_word(party.name) or next((s for a in party.aliases if (s := side_of_word(a))), None)
+        side = (side_of_word(party.name) or next((s for a in party.aliases if (s := side_of_word(a))), None)
+                or side_of_word(reading.role_terms.get(party.name, "")))
         if side:
             out[party.name] = side
-    for party in reading.parties:
-        if party.name in out:
+    scores = {party.name: {side: sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "may")
+                                     for action, weight in spec["acts"].items() if p.action == action)
+                           for side, spec in table.items()}
+              for party in reading.parties if party.name not in out}
+    open_parties = [name for name, s in scores.items() if s["payer"] or s["provider"]]
+    if len(open_parties) == 2 and not out:  # two parties that both pay something: the one that pays more, net
+        net = {name: scores[name]["payer"] - scores[name]["provider"] for name in open_parties}
+        payer = max(open_parties, key=net.get)
+        if net[payer] != min(net.values()):
+            out[payer] = "payer"
+            out[next(n for n in open_parties if n != payer)] = "provider"
+    for name, score in scores.items():
+        if name in out:
             continue
-        scores = {side: sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "may")
-                            for action, weight in spec["acts"].items() if p.action == action)
-                  for side, spec in table.items()}
-        best = max(scores, key=scores.get)
-        if scores[best] > 0:
-            out[party.name] = best
+        best = max(score, key=score.get)
+        if score[best] > 0:
+            out[name] = best
     for party in reading.parties:
         if party.name not in out and party.name in (_table().get("by_convention") or {}):
             out[party.name] = _table()["by_convention"][party.name]
