@@ -62,11 +62,15 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     percents = [q for q in provision.quantities if q.kind == "percent"]
     spec = position.provision
     same = [who(p.actor, us) for p in reading.provisions if _same_right(spec, p)] if spec else []
+    top = provision.clause_id.split(".")[0].split("(")[0]
+    here = [who(p.actor, us) for p in reading.provisions
+            if _same_right(spec, p) and p.clause_id.split(".")[0].split("(")[0] == top] if spec else []
     ours_too, theirs_too = any(a in ("us", "both") for a in same), any(a in ("them", "both") for a in same)
     values: dict[str, Any] = {
         "present": True, "excluded": False,
         "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
+        "ours_in_clause": any(a in ("us", "both") for a in here),
         "notice_days": notice, "cure_days": cure, "period_days": max(other) if other else None,
         "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),

@@ -9,6 +9,7 @@ position's words then state the playbook's figures (`words:` in the pack's quest
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -109,13 +110,18 @@ def worded(position: Position) -> Position:
     if not words:
         return position
     figures = {name: _figure(value) for name, value in position.parameters.items()}
+
+    def said(template: str | None) -> str | None:  # None when a figure it states is left empty ('any law')
+        names = re.findall(r"\{(\w+)\}", template or "")
+        return template.format(**figures) if template and all(figures.get(n) for n in names) else None
+
     changes: dict[str, Any] = {}
-    if words.get("title"):
-        changes["title"] = words["title"].format(**figures)
+    if title := said(words.get("title")):
+        changes["title"] = title
     for name in ("escalate", "standard", "acceptable"):
         rule = getattr(position, name)
-        if rule is not None and words.get(name):
-            changes[name] = rule.model_copy(update={"text": words[name].format(**figures)})
+        if rule is not None and (text := said(words.get(name))):
+            changes[name] = rule.model_copy(update={"text": text})
     return position.model_copy(update=changes)
 
 
@@ -124,10 +130,8 @@ def _merged(own: PositionSet, base: PositionSet, source: str) -> PositionSet:
         merged = own.merged_over(base)
     except ValueError as exc:
         raise PositionsError(f"{source}: {exc}", code="INVALID_ARGUMENT", details={"source": source}) from exc
-    defaults = {p.id: p.parameters for p in base.positions}
-    changed = {u.id for u in own.updates if u.parameters}
-    return merged.model_copy(update={"positions": [worded(p) if p.id in changed and p.parameters != defaults[p.id] else p
-                                                   for p in merged.positions]})
+    figures = {u.id for u in own.updates if u.parameters}  # the playbook's figures, stated in its findings
+    return merged.model_copy(update={"positions": [worded(p) if p.id in figures else p for p in merged.positions]})
 
 
 def resolve_positions(domain: str, playbook: Any = None, playbook_path: str | None = None) -> tuple[PositionSet, str]:

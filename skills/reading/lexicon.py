@@ -30,7 +30,9 @@ class Lexicon:
     pronoun_you: re.Pattern[str]
     actions: dict[str, re.Pattern[str]]
     fixed_modality: dict[str, str]
+    default_modality: dict[str, str]
     passive: re.Pattern[str]
+    actor_after: dict[str, re.Pattern[str]]
     conditions: dict[str, re.Pattern[str]]
     period_of: dict[str, re.Pattern[str]]
     rate_per: dict[str, re.Pattern[str]]
@@ -57,7 +59,9 @@ def lexicon() -> Lexicon:
         pronoun_we=re.compile(actors["pronoun_we"]), pronoun_you=re.compile(actors["pronoun_you"]),
         actions={name: _compile(patterns) for name, patterns in data["actions"].items()},
         fixed_modality=dict(data.get("fixed_modality") or {}),
+        default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
+        actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
         period_of={name: _compile(p) for name, p in data["period_of"].items()},
         rate_per={name: _compile(p) for name, p in data["rate_per"].items()},

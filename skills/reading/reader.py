@@ -120,8 +120,11 @@ class SentenceReader:
             modal = self._modal_for(trigger, modals, limbs)
             if modality is None:
                 if modal is None:
-                    continue
-                modality = modal.value
+                    modality = self._lex.default_modality.get(trigger.value)
+                    if modality is None:
+                        continue
+                else:
+                    modality = modal.value
             actor = self._actor_for(trigger, modal, mentions, body, limbs)
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
@@ -151,6 +154,11 @@ class SentenceReader:
     def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
                    limbs: list[int]) -> str | None:
         anchor = modal.start if modal is not None and modal.start < trigger.start else trigger.start
+        after = self._lex.actor_after.get(trigger.value)
+        if after is not None:  # "shall vest in the Customer": the holder follows the verb
+            held = [m for m in mentions if trigger.start <= m.start <= trigger.end + 60 and after.search(body[max(0, m.start - 60):m.start])]
+            if held:
+                return held[0].value
         if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
             after = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and
                      re.search(r"\bby\s+(?:the\s+)?$", body[max(0, m.start - 12):m.start], re.I)]
