@@ -86,6 +86,7 @@ from .cli_review import review  # noqa: E402
 app.command()(review)
 app.command(name="mcp-config")(mcp_config)
 app.command()(__import__("paralaw.agent.cli_matrix", fromlist=["matrix"]).matrix)  # paralaw matrix (cli_matrix.py)
+app.add_typer(__import__("paralaw.agent.cli_playbook", fromlist=["playbook_app"]).playbook_app, name="playbook")  # cli_playbook.py
 
 
 @app.command()

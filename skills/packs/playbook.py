@@ -29,14 +29,12 @@ def _checklist_item_model():
     return ChecklistItem
 
 
-def _check_checklist(data: dict[str, Any], source: str, lines: dict[tuple[Any, ...], int]) -> None:
+def _checklist_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     items = data.get("checklist")
     if items is None:
-        return
+        return []
     if not isinstance(items, list):
-        raise CriteriaError(f"{source}: invalid checklist: line {_line_for(('checklist',), lines) or '?'} checklist: "
-                            f"expected a list of items (got {type(items).__name__})", code="INVALID_ARGUMENT",
-                            details={"source": source})
+        return [(("checklist",), f"expected a list of items (got {type(items).__name__})")]
     model = _checklist_item_model()
     known = set(model.model_fields)
     problems = []
@@ -54,6 +52,11 @@ def _check_checklist(data: dict[str, Any], source: str, lines: dict[tuple[Any, .
         except ValidationError as exc:
             for err in exc.errors(include_url=False):
                 problems.append((loc + tuple(err["loc"]), describe_problem(err, known)))
+    return problems
+
+
+def _check_checklist(data: dict[str, Any], source: str, lines: dict[tuple[Any, ...], int]) -> None:
+    problems = _checklist_problems(data)
     if problems:
         text = "; ".join(f"{'line ' + str(line) + ' ' if (line := _line_for(loc, lines)) else ''}{_key_path(loc)}: {problem}"
                          for loc, problem in problems[:3])
@@ -99,3 +102,90 @@ def merge_checklist(pack_items: list[dict[str, Any]], playbook_items: list[dict[
     mine = {item["clause_id"]: item for item in playbook_items}
     merged = [mine.pop(item["clause_id"], item) for item in pack_items]
     return merged + [item for item in playbook_items if item["clause_id"] in mine]
+
+
+def _positions_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """Every problem of the playbook's positions: each entry on its own, then each change against the pack."""
+    from ..positions.packs import all_pack_positions, entry_loc
+    from ..positions.schema import PositionEntry, PositionUpdate
+    from pydantic import TypeAdapter
+
+    entries = data.get("positions")
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        return [(("positions",), f"expected a list of positions (got {type(entries).__name__})")]
+    adapter, pack, problems, seen = TypeAdapter(PositionEntry), all_pack_positions(), [], set()
+    for index, entry in enumerate(entries):
+        loc: tuple[Any, ...] = ("positions", index)
+        try:
+            position = adapter.validate_python(entry)
+        except ValidationError as exc:
+            problems += [(loc + entry_loc(("positions", index) + tuple(err["loc"]))[2:], describe_problem(err, _POSITION_KEYS))
+                         for err in exc.errors(include_url=False)]
+            continue
+        if position.id in seen:
+            problems.append((loc + ("id",), f"position id '{position.id}' is used twice"))
+        seen.add(position.id)
+        if isinstance(position, PositionUpdate):
+            if position.id not in pack:
+                try:
+                    PositionSet(positions=[position]).merged_over(PositionSet(positions=list(pack.values())))
+                except ValueError as exc:
+                    problems.append((loc + ("id",), str(exc)))
+                continue
+            for name, value in position.parameters.items():
+                try:
+                    PositionUpdate(id=position.id, parameters={name: value}).applied_to(pack[position.id])
+                except ValueError as exc:
+                    problems.append((loc + ("parameters", name), str(exc)))
+    return problems
+
+
+_POSITION_KEYS = {"id", "title", "topic", "applies", "find", "provision", "parameters", "extract", "escalate", "standard",
+                  "acceptable", "if_missing", "severity", "rationale", "redline", "priority", "also_reported_as"}
+_TOP_KEYS = {"name", "description", "version", "extends_pack", "criteria", "checklist", "positions"}
+
+
+def playbook_problems(text: str, source: str, fmt: str | None = None) -> list[str]:
+    """Every problem of a playbook, one line each naming the line, the key and the value given ([] when the
+    playbook is valid): what `paralaw playbook check` prints."""
+    if not text.strip():
+        return [f"{source}: the playbook is empty"]
+    fmt = fmt or ("json" if text.lstrip()[:1] in "[{" else "yaml")
+    try:
+        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError):
+        try:
+            parse_criteria(text, source=source, fmt=fmt)
+        except CriteriaError as exc:
+            return [exc.message]
+        return [f"{source}: not valid {fmt.upper()}"]
+    if not isinstance(data, dict):
+        return [f"{source}: a playbook is a mapping (positions: [...], criteria: [...], checklist: [...]), not a {type(data).__name__}"]
+    lines = _marks(text)
+    found: list[tuple[tuple[Any, ...], str]] = []
+    for key in data:
+        if key not in _TOP_KEYS:
+            found.append(((key,), describe_problem({"type": "extra_forbidden", "msg": "Extra inputs are not permitted",
+                                                   "loc": (key,)}, _TOP_KEYS)))
+    try:
+        parse_criteria(text, source=source, fmt=fmt)
+    except CriteriaError as exc:  # the criteria's own problems (a top-level key is named once, above)
+        found += [(_loc_of(p["key"]), p["problem"]) for p in exc.details.get("problems") or [] if p["key"] in ("criteria",)
+                  or p["key"].startswith(("criteria[", "criteria."))
+                  or (p["key"] in _TOP_KEYS and p["key"] not in ("checklist", "positions"))]
+    found += _checklist_problems(data)
+    found += _positions_problems(data)
+    out = []
+    for loc, problem in found:
+        line = _line_for(loc, lines)
+        out.append(f"{source}: {'line ' + str(line) + ' ' if line else ''}{_key_path(loc)}: {problem}")
+    return list(dict.fromkeys(out))
+
+
+def _loc_of(key_path: str) -> tuple[Any, ...]:
+    """('criteria', 0, 'severity') from 'criteria[0].severity'."""
+    import re
+
+    return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", key_path))
