@@ -66,7 +66,7 @@ _GAP = re.compile(r"(?:[ \t]{2,}|\t|\u00a0{1,}\s*)$")
 _NUM = re.compile(
     rf"(?P<kw>{KEYWORDS})(?:[ \t\u00a0]+|[ \t\u00a0]*[-–—][ \t\u00a0]*)(?P<kwnum>\d{{1,3}}(?:\.\d{{1,3}}){{0,11}}(?:[A-Z](?![A-Za-z]))?|[IVXLC]{{1,7}}\b)(?P<kwdot>\.(?!\d))?"
     r"|(?<![\w.,$€£/-])(?P<num>\d{1,3}(?:\.\d{1,3}){0,11})(?P<suffix>[A-Z](?![A-Za-z\d]))?(?P<dot>\.(?!\d))?"
-    r"(?=[ \t\u00a0]|[A-Z\"“\[(\u4e00-\u9fff]|$)"
+    r"(?=(?:\*\*|__)?(?:[ \t\u00a0]|[A-Z\"“\[(\u4e00-\u9fff]|$))"  # '**8.2** All ...': a bold number
     r"|(?<![\w.])(?P<roman>[IVXLC]{1,6})\.(?=[ \t]+[A-Z])"
 )
 _SCHEDULE = re.compile(
@@ -165,6 +165,8 @@ def _numbered(text: str, lines: Lines, language: str) -> list[Candidate]:
         if not boundary:
             continue
         rest = _rest(text, match.end(), line_end)
+        if rest.startswith(("**", "__")) and text[max(line_start, pos - 2):pos] in ("**", "__"):
+            rest = rest[2:]  # '**8.2** All ...': the number is set in bold
         lead = rest[:1]
         body = rest.lstrip(" \t\u00a0")
         first = body.lstrip("*_ ")[:1]
@@ -252,6 +254,8 @@ def _numbered(text: str, lines: Lines, language: str) -> list[Candidate]:
         if lower_start:
             weight -= 0.8  # "1.1 the following words ...": a list under a lead-in, or a wrapped line
         paragraph = boundary == "line" and not markdown and re.search(r"(?:\A|\n[ \t]*\n)[ \t>*_]*\Z", text[max(0, line_start - 200):line_start]) is not None
+        if text[max(line_start, pos - 2):pos] in ("**", "__") and text[match.end():match.end() + 2] in ("**", "__"):
+            pos -= 2  # the clause starts with its bold number, not after the opening '**'
         out.append(Candidate(pos, match.start() + len(number) + len(suffix) + len(dot), "num",
                              number + suffix + dot, number + suffix, boundary, title, parts, suffix, weight, markdown,
                              paragraph=bool(paragraph)))

@@ -45,7 +45,7 @@ _OBLIGE = re.compile(r"\b(?:shall|must)\b(?!\s+(?:be entitled|have the right|be 
 _PERMIT = re.compile(r"\bmay\b|可以|有权")
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n|\n\s*(?=\d+(?:\.\d+)+\.?\s)")
 # a clause or paragraph number opening a piece ("9.3 ", "4. ", "(a) "): not part of the sentence
-_LEADING_NUMBER = re.compile(r"(?:\d+(?:\.\d+)+\.?|\d+\.|\d+(?=\s+[A-Z\"“(])|\((?:[a-z]{1,3}|\d{1,2})\)|[a-z]\))\s+|第[一二三四五六七八九十百\d]+条\s*")
+_LEADING_NUMBER = re.compile(r"(?:\*\*(?:\d+(?:\.\d+)*\.?)\*\*|\d+(?:\.\d+)+\.?|\d+\.|\d+(?=\s+[A-Z\"“(])|\((?:[a-z]{1,3}|\d{1,2})\)|[a-z]\))\s+|第[一二三四五六七八九十百\d]+条\s*")
 SUBJECT_WITHIN = 45  # a role this close to the start of a sentence is taken as its subject
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?|[\u4e00-\u9fff]|[^\sA-Za-z0-9\u4e00-\u9fff]")
 
