@@ -114,6 +114,9 @@ def _md_text(text: str) -> str:
     return html.escape(" ".join(str(text).split()), quote=False).translate(_MARKDOWN_ACTIVE)
 
 
+_POSITION_SOURCE = {"playbook": " (your playbook)", "pack": " (domain pack)"}  # whose position a verdict judges
+
+
 def _cell(text: str) -> str:
     return html.escape(" ".join(str(text).split()), quote=False).replace("|", "\\|")
 
@@ -165,7 +168,7 @@ def to_markdown(data: dict[str, Any]) -> str:
         if not unit.risks:
             lines += ["", "No risks found."]
         for risk in unit.risks:  # in the contract's order (the pipeline arranges them)
-            verdict = f" {risk['verdict']}" if risk.get("verdict") else ""
+            verdict = (f" {risk['verdict']}" if risk.get("verdict") else "") + _POSITION_SOURCE.get(risk.get("position_source"), "")
             lines += ["", f"- **{_ICON[risk['risk_level']]}**{verdict} [{risk['risk_type']}] (clause {risk['clause_id']}) {risk['description']}"]
             if risk.get("reason") and risk["reason"] != risk["description"]:
                 lines.append(f"  - Why: {risk['reason']}")

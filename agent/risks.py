@@ -2,7 +2,8 @@
 that each quote appears verbatim in the contract.
 
 A risk is a dict: {id, clause_id, risk_level high|medium|low, risk_type, description, reason, analysis,
-location {original_text} | None, quote_verified true|false|None, source (model | tool id)}.
+location {original_text} | None, quote_verified true|false|None, source (model | tool id)}, and for a review
+position's verdict, position_source: whose position it is (playbook: the user's playbook, pack: the domain pack).
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ def normalize_risk(raw: dict[str, Any], *, clause_id: str, source: str = "model"
         "location": {"original_text": str(original)} if original else None,
         "quote_verified": None,
         "source": source,
-        **{key: raw[key] for key in ("verdict", "topic", "proposed_wording") if raw.get(key)},
+        **{key: raw[key] for key in ("verdict", "topic", "proposed_wording", "position_source") if raw.get(key)},
     }
 
 

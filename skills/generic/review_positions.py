@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer
 
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import SkillRegistration
@@ -55,6 +55,11 @@ class PositionFinding(BaseModel):
     message: str = Field(description="The position and what the contract says instead, with its figures (with detail: why it matters).")
     evidence: str = Field(description="The operative sentence, verbatim from its start ('' for MISSING).")
     proposed_wording: str | None = Field(None, description="With detail: the wording to ask for.")
+    source: Literal["pack", "playbook"] = Field("pack", description="Whose position it is: the domain pack's, or the user's playbook's.")
+
+    @model_serializer(mode="wrap")
+    def _without_empty(self, handler):  # a field left out (no detail) is not sent as null: the result stays small
+        return {k: v for k, v in handler(self).items() if v is not None}
 
 
 class PositionsOutput(BaseModel):
@@ -86,6 +91,7 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
     positions, source = resolve_positions(domain, data.playbook_data, data.playbook_path)
     results, side, contract_type = evaluate_with_side(positions, structure, domain=domain, our_party=snapshot.get("our_party") or "",
                                                       language=snapshot.get("language"))
+    sources = {p.id: p.source for p in positions.positions}
     if data.clause_id.strip() not in ALL:
         wanted = data.clause_id.strip()
         results = [r for r in results if r.clause_id == wanted or r.clause_id.startswith((wanted + ".", wanted + "("))]
@@ -103,7 +109,7 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
                                 message=f"{r.message} {r.rationale}".strip() if data.detail else r.message,
                                 evidence=r.evidence if data.detail else _quote(r.evidence),
                                 proposed_wording=(r.proposed_wording or None) if data.detail else None,
-                                topic=r.topic if data.detail else None)
+                                topic=r.topic if data.detail else None, source=sources.get(r.position_id, "pack"))
                 for r in results if r.verdict != "GREEN"]
     acting_for = (f"{side.party} ({side.side}): {side.how}" if side.party else
                   f"no party: {side.how}" + (f" (the contract names {', '.join(side.suggestions)})" if side.suggestions else ""))

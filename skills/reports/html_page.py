@@ -169,6 +169,7 @@ def _risk_html(risk: dict[str, Any], clause_texts: dict[str, str], anchor: str) 
              f'<h4><span class="badge {_e(level)}">{_e(level.upper())}</span> {inline(str(risk.get("description") or risk.get("risk_type") or ""))}</h4>',
              f'<div class="meta">Clause {_e(risk.get("clause_id"))} · {_e(risk.get("risk_type"))}'
              + (f" · {_e(risk['verdict'])}" if risk.get("verdict") else "")
+             + ({"playbook": " · your playbook", "pack": " · domain pack"}.get(risk.get("position_source"), ""))
              + (f" · found by {_e(risk['source'])}" if risk.get("source") and risk.get("source") != "model" else "") + "</div>"]
     if risk.get("reason") and risk.get("reason") != risk.get("description"):
         parts.append(f'<p><span class="label">Why</span><br>{inline(str(risk["reason"]))}</p>')

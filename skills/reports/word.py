@@ -93,6 +93,8 @@ def comment_lines(risk: dict[str, Any], wording: str, *, located: bool, redlined
     lines = [f"{level} [{risk.get('risk_type', '')}] clause {risk.get('clause_id', '')}".strip()]
     if risk.get("verdict"):
         lines[0] += f" ({risk['verdict']})"
+    if risk.get("position_source"):
+        lines.append(f"Position: {'your playbook' if risk['position_source'] == 'playbook' else 'the domain pack'}")
     lines.append(f"Issue: {risk.get('description') or risk.get('risk_type', '')}")
     if risk.get("reason") and risk.get("reason") != risk.get("description"):
         lines.append(f"Why: {risk['reason']}")

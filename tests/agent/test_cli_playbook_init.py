@@ -206,3 +206,25 @@ def test_check_and_explain_take_the_example_playbook():
 def test_a_missing_file_is_bad_input(tmp_path):
     done = run("check", str(tmp_path / "nowhere.yaml"))
     assert done.exit_code == 2 and "error [FILE_NOT_FOUND]: playbook" in done.stderr
+
+
+def test_the_report_and_the_word_comments_say_whose_position_each_finding_is(playbook, review):
+    import json
+
+    import docx
+
+    done = review(str(EXAMPLE), "--party", "Customer", "--playbook", str(playbook), "--out", "r.md", "--json", "r.json",
+                  "--docx", "r.docx")
+    assert done.exit_code == 0, done.output
+    here = Path.cwd()
+    risks = [r for c in json.loads((here / "r.json").read_text(encoding="utf-8"))["clauses"] for r in c["risks"]]
+    sources = {r["risk_type"]: r["position_source"] for r in risks if r.get("position_source")}
+    assert sources["position_governing_law"] == "playbook" and sources["position_payment_period"] == "playbook"
+    assert sources["position_renewal_term"] == "pack" and sources["position_late_interest"] == "pack"
+    report = (here / "r.md").read_text(encoding="utf-8")
+    assert "RED (your playbook) [position_governing_law] (clause 10.3) Governed by the law of New York" in report
+    assert "RED (domain pack) [position_renewal_term]" in report
+    comments = [c.text for c in docx.Document(str(here / "r.docx")).comments]
+    law = next(c for c in comments if "position_governing_law" in c)
+    renewal = next(c for c in comments if "position_renewal_term" in c)
+    assert "Position: your playbook" in law and "Position: the domain pack" in renewal

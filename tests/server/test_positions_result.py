@@ -38,6 +38,8 @@ async def test_the_example_result_fits_a_hosts_budget_and_says_each_issue_once(t
     text, data = await _positions(tmp_path, "Customer")
     assert len(text) <= 8000, len(text)
     assert "kind_topics" not in data
+    assert {f["source"] for f in data["findings"]} == {"pack"}  # whose position: the pack's, with no playbook
+    assert not any("proposed_wording" in f or "topic" in f for f in data["findings"])  # without detail, not even as null
     kinds = [f["kind"] for f in data["findings"]]
     assert len(kinds) == len(set(kinds))
     assert not {v["position_id"] for v in data["verdicts"]} & {k.removeprefix("position_") for k in kinds}
