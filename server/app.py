@@ -25,6 +25,7 @@ from .builtin_tools import builtin_specs
 from .calls import call_tool
 from .context import ServerState, owned_store, session_scope
 from .export_tool import export_spec
+from .playbook_tools import save_playbook_spec
 from .matrix_tools import matrix_specs
 from .listing import ToolCatalog, ToolSpec, skill_spec
 from .store import ReviewStore, SqliteReviewStore
@@ -69,7 +70,7 @@ def build_server(store: str | ReviewStore | None = None, schema_mode: Literal["l
     skills = listable_skills(registrations)
     state = ServerState(
         store=review_store,
-        catalog=ToolCatalog(builtin_specs() + [export_spec()] + matrix_specs() + [spec for _, spec in skills]),
+        catalog=ToolCatalog(builtin_specs() + [export_spec(), save_playbook_spec()] + matrix_specs() + [spec for _, spec in skills]),
         dispatcher=SkillDispatcher([r for r, _ in skills]),
         schema_mode=schema_mode,
         configured_roots=roots_from_config(allowed_dirs),

@@ -117,7 +117,9 @@ def _data_block(values: dict[str, str | None]) -> str:
 
 
 async def list_prompts() -> types.ListPromptsResult:
-    return types.ListPromptsResult(prompts=PROMPTS)
+    from .playbook_tools import PROMPT as BUILD_PLAYBOOK
+
+    return types.ListPromptsResult(prompts=PROMPTS + [BUILD_PLAYBOOK])
 
 
 def _review(store: ReviewStore, review_id: str | None) -> Review | None:
@@ -132,6 +134,10 @@ def _language(review: Review | None) -> str:
 
 
 async def get_prompt(store: ReviewStore, name: str, arguments: dict[str, str]) -> types.GetPromptResult:
+    if name == "build_playbook":  # the playbook interview (playbook_tools.py)
+        from . import playbook_tools
+
+        return await playbook_tools.get_prompt(arguments)
     if name not in ("review_contract", "review_clause"):
         raise MCPError(INVALID_PARAMS, f"unknown prompt '{name}'; known: {', '.join(p.name for p in PROMPTS)}")
     review_id = (arguments.get("review_id") or "").strip() or None

@@ -170,7 +170,7 @@ async def test_text_documents_and_resources(server):
             templates = await client.list_resource_templates()
             assert any("clauses/{clause_id}" in t.uri_template for t in templates.resource_templates)
             prompts = await client.list_prompts()
-            assert {p.name for p in prompts.prompts} == {"review_contract", "review_clause"}
+            assert {p.name for p in prompts.prompts} == {"review_contract", "review_clause", "build_playbook"}
             prompt = await client.get_prompt("review_contract", {"focus": "liability"})
             assert "get_checklist" in prompt.messages[0].content.text and "liability" in prompt.messages[0].content.text
 
