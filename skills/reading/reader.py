@@ -109,6 +109,8 @@ class SentenceReader:
         body = f"{masked(to_simplified(lead_in))} {plain}" if lead_in else plain
         offset = len(body) - len(plain)  # where the sentence itself starts in `body`
         mentions, modals, triggers = self._mentions(body), self._modals(body), self._triggers(body)
+        # a party's own name is no action: '许可方' licenses nothing, 'the Disclosing Party' discloses nothing by name
+        triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
         limbs = [m.start() for m in _LIMB.finditer(body)]
         conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(plain))
         if "free" in conditions:
