@@ -34,6 +34,7 @@ class Lexicon:
     passive: re.Pattern[str]
     actor_after: dict[str, re.Pattern[str]]
     conditions: dict[str, re.Pattern[str]]
+    denied: dict[str, re.Pattern[str]]
     period_of: dict[str, re.Pattern[str]]
     rate_per: dict[str, re.Pattern[str]]
     fees_basis: re.Pattern[str]
@@ -63,6 +64,7 @@ def lexicon() -> Lexicon:
         passive=_compile(data["passive"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
+        denied={name: _compile(pattern) for name, pattern in (data.get("denied") or {}).items()},
         period_of={name: _compile(p) for name, p in data["period_of"].items()},
         rate_per={name: _compile(p) for name, p in data["rate_per"].items()},
         fees_basis=_compile(data["fees_basis"]),

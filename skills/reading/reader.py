@@ -115,6 +115,7 @@ class SentenceReader:
         conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(plain))
         if "free" in conditions:
             conditions -= {"consent"}
+        conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}
         quantities = _quantities(text, self._lex) or (_quantities(extra, self._lex) if extra else ())
         seen: dict[tuple[str | None, str, str], Provision] = {}
         for trigger in triggers:
@@ -218,13 +219,14 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
     out: list[Quantity] = []
     fees_at = [m.start() for m in lex.fees_basis.finditer(text)]
     for period in find_periods(text):
-        if period.days is None:
+        days = period.days if period.days is not None else (period.value if period.unit in ("business_days", "working_days") else None)
+        if days is None:  # hours: no period a position weighs
             continue
         near_fees = any(abs(period.start - at) <= 90 for at in fees_at) or bool(lex.fees_after.search(text[period.end:period.end + 40]))
         window = text[max(0, period.start - 60):period.end + 40]
         of = next((name for name, regex in lex.period_of.items() if regex.search(window)), "")
         out.append(Quantity(kind="fees_months" if near_fees else "period",
-                            value=round(period.days / 30, 2) if near_fees else period.days,
+                            value=round(days / 30, 2) if near_fees else days,
                             unit="months" if near_fees else "days", text=period.quote, start=period.start, end=period.end,
                             of="" if near_fees else of))
     for net in lex.net_days.finditer(text):

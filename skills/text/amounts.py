@@ -271,7 +271,8 @@ _EN_PERIOD = re.compile(
     re.IGNORECASE,
 )
 _ZH_PERIOD = re.compile(
-    rf"(?P<num>\d+(?:\.\d+)?|{CN_NUMBER})\s?(?P<ge>个)?\s?(?P<unit>工作日|个工作日|日历天|日历日|自然日|天|日|月|周|星期|年|小时)"
+    # '三十（30）日': the figure in words with its digits in brackets, as Chinese drafting often writes it
+    rf"(?P<num>\d+(?:\.\d+)?|{CN_NUMBER})(?:\s?[（(]\s?\d+(?:\.\d+)?\s?[）)])?\s?(?P<ge>个)?\s?(?P<unit>工作日|个工作日|日历天|日历日|自然日|天|日|月|周|星期|年|小时)"
 )
 _ZH_UNITS = {"工作日": "working_days", "个工作日": "working_days", "日历天": "calendar_days", "日历日": "calendar_days",
              "自然日": "calendar_days", "天": "days", "日": "days", "月": "months", "周": "weeks", "星期": "weeks",
