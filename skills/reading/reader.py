@@ -20,7 +20,7 @@ from ..text.masking import masked
 from .lexicon import MODALITY_ORDER, lexicon
 from .model import Provision, Quantity
 
-_GAP = 90  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
+_GAP = 120  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
 _ACTOR_REACH = 160  # characters an actor may stand before its modal
 _LIMB = re.compile(r"[;:；：]|,\s*(?:and|but|or|provided|save|except|whereupon)\b|，(?:但|并且|且|而)")
 
@@ -172,6 +172,9 @@ class SentenceReader:
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
             if inside:
                 return inside[0].value
+        within = [m for m in mentions if modal is not None and modal.start <= m.start < modal.end and m.value != "both"]
+        if within and modal is not None and modal.value == "shall_not":  # "neither Lumen nor its Affiliates shall"
+            return within[0].value
         if inside and modal is not None:  # "Neither party shall": the actor is where the modal starts
             return inside[0].value
         floor = max([limb for limb in limbs if limb < anchor], default=-1)
