@@ -83,6 +83,9 @@ def _combined(group: list[dict[str, Any]]) -> dict[str, Any]:
     quotes = list(dict.fromkeys((r.get("location") or {}).get("original_text", "") for r in group))
     primary["evidence"] = [q for q in quotes if q]
     primary["found_by"] = list(dict.fromkeys(r.get("source", "") for r in group))
+    edits = [e for r in [primary] + [r for r in group if r is not primary] for e in r.get("redline") or []]
+    if edits:  # the exact changes of every position of the issue; the primary's free wording stays in the comment
+        primary["redline"] = [e for i, e in enumerate(edits) if e not in edits[:i]]
     others = [r["description"] for r in group if r is not primary and r.get("description")
               and r["description"] != primary.get("description")]
     if others:

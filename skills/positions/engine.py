@@ -31,6 +31,7 @@ from ..reading.document import Reading, read_document
 from ..reading.roles import OurSide, resolve_party, side_of_word
 from ..reading.sentences import _DEFINITION, Sentence
 from .judge import _days, describe, judge
+from .redline import edits_for, fill, party_names
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
 from .schema import Position, PositionSet, Verdict
 
@@ -52,6 +53,7 @@ class PositionResult:
     position: str = ""
     proposed_wording: str = ""
     fallback: str = ""
+    redline: list[dict[str, Any]] | None = None  # a provision position's exact edits (redline.Edit); None for find: positions
 
 
 @lru_cache(maxsize=4096)
@@ -236,25 +238,30 @@ def clause_kinds(structure: DocumentStructure) -> dict[str, set[str]]:
     return {c.clause_id: {name for name, p in score.items() if p >= MODEL_THRESHOLD} for c, score in zip(clauses, scores)}
 
 
-def _judge_provision(position: Position, reading: Reading, us: str | None) -> PositionResult | None:
+def _judge_provision(position: Position, reading: Reading, us: str | None, text: str = "") -> PositionResult | None:
+    names = party_names(reading, us, text)
+    names = {**names, "us": names["us"] or "[our party]", "them": names["them"] or "[the other party]"}
+    wording = {key: fill(value.strip(), names, dict(position.parameters)) or value.strip()
+               for key, value in (("proposed_wording", position.redline.proposed), ("fallback", position.redline.fallback))}
     base = dict(position_id=position.id, title=position.title, topic=position.topic, rationale=position.rationale.strip(),
-                proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
-                position=(position.standard.text if position.standard else ""))
+                **wording, position=(position.standard.text if position.standard else ""))
     judged = judge(position, reading, us)
     if judged is None:
         if position.if_missing is None:
             return None
         where = position.if_missing.where or "the whole contract"
+        edits = [e.as_dict() for e in edits_for(position, None, reading, us, text)]
         return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id="*", evidence="",
-                              message=f"{position.title}: no such provision was found (expected in {where}).")
+                              message=f"{position.title}: no such provision was found (expected in {where}).", redline=edits)
     verdict, said, provision, values = judged
     severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
     detail = describe(values)
     message = f"{position.title}: {said}" + (f" ({detail})" if detail else "") + "."
     shown = {k: v for k, v in values.items() if k in ("notice_days", "cure_days", "period_days", "fees_months", "money",
                                                       "percent", "rate_per_year") and v is not None}
+    edits = [e.as_dict() for e in edits_for(position, provision, reading, us, text)] if verdict != "GREEN" else []
     return PositionResult(**base, verdict=verdict, severity=severity if verdict != "GREEN" else "low",
-                          clause_id=provision.clause_id, evidence=provision.sentence, message=message, values=shown)
+                          clause_id=provision.clause_id, evidence=provision.sentence, message=message, values=shown, redline=edits)
 
 
 def our_side(structure: DocumentStructure, our_party: str) -> tuple[Reading, str, OurSide]:
@@ -322,7 +329,7 @@ def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *,
     results = []
     for position in chosen:
         if position.provision is not None:
-            result = _judge_provision(position, reading, side.party)
+            result = _judge_provision(position, reading, side.party, structure.text)
         else:
             result = evaluate_position(position, structure, sentences, sides, kinds)
         if result is not None:

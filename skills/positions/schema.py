@@ -120,11 +120,82 @@ class IfMissing(BaseModel):
     where: str = Field("", description="Where the provision would belong, in words (e.g. 'Limitations on claims').")
 
 
-class Redline(BaseModel):
+def _contract_text(text: str) -> str:
+    """Words a redline puts into the contract must be contract text, not advice to the drafter."""
+    from ..reports.advice import advice_reason
+
+    probe = re.sub(r"\{[A-Za-z_][A-Za-z0-9_]*\}", "X", text)
+    reason = advice_reason(probe)
+    if reason:
+        raise ValueError(f"a redline's text goes into the contract, but {text!r} is {reason}; put advice in 'proposed'")
+    return text
+
+
+class Replace(BaseModel):
+    """Replace the figure the reading found in the provision: its notice period, its months of fees ..."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    quantity: Literal["fees_months", "period", "notice", "cure", "percent", "money", "share_of_total"]
+    with_: str = Field(alias="with", description="The new figure's words; {<parameter>} is written like the figure replaced.")
+
+    @field_validator("with_")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _contract_text(value)
+
+
+class SentenceChange(BaseModel):
+    """How one provision's sentence changes: a figure replaced, the party it binds, the whole sentence, or struck."""
+
     model_config = ConfigDict(extra="forbid")
 
+    replace: list[Replace] = Field(default_factory=list, description="The first of these whose figure the provision states.")
+    replace_sentence: str = Field("", description="The sentence's new wording ({us}, {them}, {fees} filled in).")
+    strike: bool = Field(False, description="Strike the sentence (a provision the fix removes or supersedes).")
+    actor: str = Field("", description="The party the provision binds becomes this ('each party').")
+
+    @field_validator("replace", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, dict) else value
+
+    @field_validator("replace_sentence", "actor")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _contract_text(value) if value else value
+
+
+class AlsoChange(SentenceChange):
+    """Another provision the same fix changes (the cap made mutual when our unlimited liability is struck)."""
+
+    provision: "ProvisionMatch"
+
+
+class InsertClause(BaseModel):
+    """A missing provision as a whole clause, numbered like its neighbours."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    after: list[str] = Field(default_factory=list, description="Actions whose clause it joins as the next sub-clause.")
+    heading: str = Field("", description="Its heading when it becomes a new top-level clause.")
+
+    @field_validator("text", "heading")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _contract_text(value) if value else value
+
+
+class Redline(SentenceChange):
     proposed: str = ""
     fallback: str = ""
+    also: list[AlsoChange] = Field(default_factory=list)
+    insert_clause: InsertClause | None = None
+
+    @property
+    def edits_anything(self) -> bool:
+        return bool(self.replace or self.replace_sentence or self.strike or self.actor or self.also or self.insert_clause)
 
 
 Priority = Literal["must_have", "should_have", "nice_to_have"]
@@ -154,6 +225,9 @@ class ProvisionMatch(BaseModel):
         if unknown:
             raise ValueError(f"unknown condition {', '.join(sorted(unknown))}; known: {', '.join(sorted(CONDITIONS))}")
         return self
+
+
+AlsoChange.model_rebuild()
 
 
 # The names a provision position's conditions may use, besides its parameters (see engine_provisions.py).
@@ -215,6 +289,8 @@ class Position(BaseModel):
             if self.find is None or not (self.find.cues or self.find.excluded):
                 raise ValueError("find needs cues or excluded patterns, or the position finds nothing")
             names = set(self.extract) | {"excluded", "present"} | {f"{n}_count" for n, e in self.extract.items() if e.kind == "missing_items"}
+        if self.redline.edits_anything and self.provision is None:
+            raise ValueError("a redline's replace, replace_sentence, strike, actor, also and insert_clause work on a provision (provision:)")
         for rule in (self.escalate, self.standard, self.acceptable):
             if rule is not None:
                 unknown = check_expression(rule.when) - names

@@ -87,7 +87,18 @@ def minimal_edit(old: str, new: str) -> tuple[int, int, str] | None:
     return old_words[i1][0], old_words[i2 - 1][1], new[new_words[j1][0]:new_words[j2 - 1][1]]
 
 
-def comment_lines(risk: dict[str, Any], wording: str, *, located: bool, redlined: bool, advice: bool = False) -> list[str]:
+def _said(edit: dict[str, Any]) -> str:
+    """One exact change, as the comment says it."""
+    where = f" (clause {edit.get('clause_id')})" if edit.get("clause_id") else ""
+    if edit.get("kind") == "insert":
+        return f"Inserted as clause {edit.get('number', '')}: \u201c{edit.get('new', '')}\u201d".replace("clause :", "a new clause:")
+    if edit.get("kind") == "strike" or not edit.get("new"):
+        return f"Struck{where}: \u201c{edit.get('old', '')}\u201d"
+    return f"Replaced{where}: \u201c{edit.get('old', '')}\u201d with \u201c{edit.get('new', '')}\u201d"
+
+
+def comment_lines(risk: dict[str, Any], wording: str, *, located: bool, redlined: bool, advice: bool = False,
+                  applied: list[dict[str, Any]] | None = None) -> list[str]:
     """The comment's text, without Markdown: a comment is read in Word."""
     level = str(risk.get("risk_level", "")).upper()
     lines = [f"{level} [{risk.get('risk_type', '')}] clause {risk.get('clause_id', '')}".strip()]
@@ -98,7 +109,11 @@ def comment_lines(risk: dict[str, Any], wording: str, *, located: bool, redlined
     lines.append(f"Issue: {risk.get('description') or risk.get('risk_type', '')}")
     if risk.get("reason") and risk.get("reason") != risk.get("description"):
         lines.append(f"Why: {risk['reason']}")
-    if wording and advice:
+    for edit in applied or []:
+        lines.append(_said(edit))
+    if applied is not None and wording:  # the position's own words: the tracked changes above are the redline
+        lines.append(f"{'Advice' if advice else 'Wording to ask for'}: {wording}")
+    elif wording and advice:
         lines.append(f"Advice: {wording}")
     elif wording:
         lines.append(f"Proposed wording: {wording}" + ("" if redlined else " (not applied as a tracked change)"))
@@ -140,6 +155,77 @@ def _clause_heading(paragraphs: list, clause_id: str, clause_texts: dict[str, st
     return None
 
 
+def _find_sentence(paragraphs: list, sentence: str, reading: Reading):
+    """(paragraph, start, end) of a sentence the reading judged, as the paragraph reads it (markup drawn)."""
+    for text, _ in _candidates(sentence):
+        for p in paragraphs:
+            found = ParagraphText(p, reading).find(text)
+            if found:
+                return p, found[0], found[1]
+    return None
+
+
+def _span_in(text: str, old: str, start: int, end: int, near: int) -> tuple[int, int] | None:
+    """Where `old` (the words the edit changes) is inside text[start:end], the occurrence nearest `near`."""
+    if not old:
+        return None
+    hits = [m.start() for m in re.finditer(re.escape(old), text[start:end])]
+    if not hits:
+        loose = ParagraphText.__new__(ParagraphText)
+        loose.text = text[start:end]
+        found = ParagraphText.find(loose, plain_quote(old))
+        return (start + found[0], start + found[1]) if found else None
+    at = min(hits, key=lambda h: abs(h - near))
+    return start + at, start + at + len(old)
+
+
+def apply_edits(markup: Markup, paragraphs: list, risk: dict[str, Any], reading: Reading) -> list[dict[str, Any]]:
+    """Write a risk's exact edits (a review position's redline) as tracked changes; the edits written.
+
+    Each edit names its sentence and the words in it that change, so the redline strikes those words and
+    nothing else; an edit whose words another change already took, or that cannot carry a revision, is not
+    written (the comment says what was)."""
+    applied = []
+    for edit in risk.get("redline") or []:
+        if not isinstance(edit, dict):
+            continue
+        new, old = str(edit.get("new") or ""), str(edit.get("old") or "")
+        if new and advice_reason(new) is not None:
+            continue
+        if edit.get("kind") == "insert":
+            place = _find_sentence(paragraphs, str(edit.get("sentence") or ""), reading) if edit.get("sentence") else None
+            if place is None or not new:
+                continue
+            inserted = markup.insert_clause(place[0], new, number=str(edit.get("number") or ""),
+                                            heading=str(edit.get("heading") or ""), reading=reading)
+            if inserted is not None:
+                applied.append({**edit, "_element": inserted})
+            continue
+        place = _find_sentence(paragraphs, str(edit.get("sentence") or ""), reading)
+        if place is None:
+            continue
+        p, start, end = place
+        text = ParagraphText(p, reading).text
+        span = (start, end) if old.strip() == str(edit.get("sentence") or "").strip() else \
+            _span_in(text, old, start, end, int(edit.get("start") or 0))
+        if span is None:
+            continue
+        a, b = span
+        if new:
+            change = minimal_edit(text[a:b], new)
+            if change is None:
+                continue
+            cut_start, cut_end, replacement = a + change[0], a + change[1], change[2]
+        else:
+            cut_start, cut_end, replacement = a, b, ""
+        for offset in (cut_start, cut_end):
+            ParagraphText(p, reading).split_at(offset)
+        runs = runs_in(p, cut_start, cut_end, reading)
+        if runs and markup.redline(runs, replacement) is not None:
+            applied.append(edit)
+    return applied
+
+
 def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, str] | None = None,
              when: dt.datetime | None = None, view: str = "current", author: str = AUTHOR) -> DocxResult:
     """Add a comment per risk and a tracked change per proposed wording to `document` (a python-docx Document)."""
@@ -147,7 +233,15 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
     markup = Markup(document, when or dt.datetime.now(dt.timezone.utc), reading, author)
     paragraphs = body_paragraphs(document.element.body)
     result = DocxResult()
-    for risk in risks:
+    exact: dict[int, list[dict[str, Any]]] = {}
+    for index, risk in enumerate(risks):  # the positions' exact edits first, highest severity first
+        if isinstance(risk.get("redline"), list):
+            exact[index] = apply_edits(markup, paragraphs, risk, reading)
+            result.revisions += len(exact[index])
+            if any(e.get("kind") == "insert" for e in exact[index]):
+                paragraphs = body_paragraphs(document.element.body)
+    for index, risk in enumerate(risks):
+        applied = exact.get(index)
         wording = plain(proposed_wording(risk))
         advice = bool(wording) and advice_reason(wording) is not None
         if advice:
@@ -166,7 +260,7 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
         if spot is not None:
             p, (start, end), complete = spot
             old = ParagraphText(p, reading).text[start:end]
-            change = minimal_edit(old, wording) if wording and complete and not advice else None
+            change = minimal_edit(old, wording) if wording and complete and not advice and applied is None else None
             cuts = [start, end] + ([start + change[0], start + change[1]] if change else [])
             for offset in sorted(set(cuts)):
                 ParagraphText(p, reading).split_at(offset)
@@ -175,6 +269,8 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
             if edges is not None:
                 redlined = True
                 result.revisions += 1
+            elif applied:
+                redlined = True
             elif wording:
                 result.redline_skipped.append(risk.get("id", ""))
             first, last = reading.outermost(runs[0]), reading.outermost(runs[-1])
@@ -185,7 +281,19 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
             p = _clause_heading(paragraphs, str(risk.get("clause_id", "")), clause_texts or {}, reading)
             if quote:
                 result.not_located.append(risk.get("id", ""))
-            if wording and not quote and not advice:
+            inserted = [e["_element"] for e in applied or [] if "_element" in e]
+            if inserted:
+                first, last = inserted[0]
+                redlined = True
+            elif applied:
+                redlined = True
+                if p is None:
+                    p = next((q for q in paragraphs if reading.runs(q) and ParagraphText(q, reading).text.strip()), None)
+                if p is None:
+                    continue
+                runs = reading.runs(p)
+                first, last = reading.outermost(runs[0]), reading.outermost(runs[-1])
+            elif wording and not quote and not advice and applied is None:
                 # a provision the contract lacks: its proposed wording goes in as a new paragraph, after the
                 # clause the risk names, else at the end of the document
                 first = last = markup.insert_paragraph(p, wording)
@@ -200,8 +308,9 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
                     continue
                 runs = reading.runs(p)
                 first, last = reading.outermost(runs[0]), reading.outermost(runs[-1])
+        shown = [{k: v for k, v in e.items() if k != "_element"} for e in applied] if applied is not None else None
         markup.comment(first, last, comment_lines(risk, wording, located=spot is not None, redlined=redlined,
-                                                  advice=advice))
+                                                  advice=advice, applied=shown))
         result.comments += 1
     return result
 

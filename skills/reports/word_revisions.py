@@ -208,6 +208,8 @@ class Markup:
         deletion.extend(taken)  # moves them
         for node in deletion.iter(w("t")):
             node.tag = w("delText")
+        if not new_text:  # struck, nothing in its place
+            return deletion, deletion
         insertion = OxmlElement("w:ins", attrs=self._attrs())
         insertion.append(self._text_run(new_text, runs[0].find(w("rPr"))))
         deletion.addnext(insertion)
@@ -264,6 +266,32 @@ class Markup:
         paragraph.append(insertion)
         after.addnext(paragraph)
         return insertion
+
+    def strike(self, runs: list):
+        """Wrap the runs in a w:del (a provision struck, nothing in its place); the w:del, or None as redline."""
+        return self.redline(runs, "")
+
+    def insert_clause(self, after, text: str, *, number: str, heading: str, reading: Reading):
+        """A missing clause as a tracked insertion after paragraph `after`, numbered like it: its number typed
+        when `after` types its own ("9.3 ..."), else with `after`'s list numbering, so Word numbers it.
+        (first, last) of the clause's w:ins, for the comment."""
+        typed = re.match(r"\s*(?:#+\s*)?\(?\d+(?:\.\d+)*[.)]?\s", ParagraphText(after, reading).text)
+        at = after
+        if heading:
+            top = number.split(".")[0]
+            at = self.insert_paragraph(at, f"{top}. {heading}" if typed or not number else heading).getparent()
+        body = f"{number} {text}" if typed and number else text
+        insertion = self.insert_paragraph(at, body)
+        numbering = after.find(f"{w('pPr')}/{w('numPr')}")
+        if not typed and numbering is not None and not heading:
+            properties = insertion.getparent().find(w("pPr"))
+            if properties.find(w("numPr")) is None:  # schema order: numPr right after pStyle
+                style = properties.find(w("pStyle"))
+                if style is not None:
+                    style.addnext(copy.deepcopy(numbering))
+                else:
+                    properties.insert(0, copy.deepcopy(numbering))
+        return insertion, insertion
 
     def comment(self, first, last, lines: list[str]) -> None:
         """A comment by the author spanning first..last (runs or revision elements of one paragraph)."""

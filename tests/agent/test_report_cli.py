@@ -85,8 +85,9 @@ def test_markdown_contract_to_word_and_html(tmp_path, review):
     root = body(tmp_path / "out.docx")
     ours = [e for e in root.iter(qn("w:ins")) if e.get(qn("w:author")) == "paralaw" and e.getparent().tag != qn("w:rPr")]
     struck = [e for e in root.iter(qn("w:del")) if e.get(qn("w:author")) == "paralaw"]
-    assert len(ours) == int(written.group(1)) and len(struck) <= len(ours)
-    assert int(written.group(1)) <= sum(1 for r in risks if r.get("proposed_wording") or r.get("suggestion"))
+    alone = [e for e in struck if e.getnext() is None or e.getnext().tag != qn("w:ins")]  # a provision struck, nothing in its place
+    assert len(ours) + len(alone) == int(written.group(1)) and len(struck) <= len(ours) + len(alone)
+    assert int(written.group(1)) <= sum(len(r.get("redline") or [None]) for r in risks if r.get("proposed_wording") or r.get("suggestion"))
     located = len(list(root.iter(qn("w:commentRangeStart"))))
     assert located == len(risks)
     reject_all(root)
