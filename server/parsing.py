@@ -32,7 +32,7 @@ from paralaw.skills.errors import DocumentError
 PARSE_SECONDS = float(os.environ.get("PARALAW_PARSE_SECONDS", 8))
 PARSE_MEMORY_MB = int(os.environ.get("PARALAW_PARSE_MEMORY_MB", 640))
 IN_PROCESS = os.environ.get("PARALAW_PARSE_IN_PROCESS", "") not in ("", "0")
-_PRELOAD = ["__main__", "paralaw.server.parsing", "docx", "pypdf", "lxml.etree"]
+_PRELOAD = ["__main__", "paralaw.server.quiet_fork", "paralaw.server.parsing", "docx", "pypdf", "lxml.etree"]
 
 _context_lock = threading.Lock()
 _context: Any = None
