@@ -9,7 +9,6 @@ a time; the rows themselves live in the store.
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import os
 import threading

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..reading.document import Reading
 from ..reading.model import Provision
-from .judge import matches, who
+from .judge import matches
 
 _ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]

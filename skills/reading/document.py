@@ -125,7 +125,8 @@ def _read(structure: DocumentStructure) -> Reading:
     reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=_role_terms(sentences, parties))
     for sentence in reading.sentences:
         extra = sentence.expanded or sentence.referred
-        for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=0,
+        at = sentence.clause.text.find(sentence.text)
+        for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
                                      lead_in=sentence.lead_in, extra=extra):
             reading.provisions.append(provision)
             reading.sentence_of[id(provision)] = sentence

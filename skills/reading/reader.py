@@ -163,10 +163,9 @@ class SentenceReader:
             if held:
                 return held[0].value
         if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
-            after = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and
-                     re.search(r"\bby\s+(?:the\s+)?$", body[max(0, m.start - 12):m.start], re.I)]
-            if after:
-                return after[0].value
+            agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and _BY.search(body[max(0, m.start - 12):m.start])]
+            if agents:  # "may be terminated by the Customer"
+                return agents[0].value
         inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)]
         if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
@@ -185,6 +184,7 @@ class SentenceReader:
         return _subject(before, body, anchor).value if before else None
 
 
+_BY = re.compile(r"\bby\s+(?:the\s+)?$", re.I)
 _OBJECT_BEFORE = re.compile(r"(?:\bto|\bof|\bfrom|\bwith|\bagainst|\bfor|\bby|\bthan|向|对|与|给|由)\s*(?:the\s+)?$", re.I)
 
 
