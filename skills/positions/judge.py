@@ -108,7 +108,8 @@ def describe(values: dict[str, Any]) -> str:
     """The figures a finding stands on, as a lawyer writes them ("14 days' notice", "one month's fees")."""
     shown = []
     if values.get("notice_days") is not None:
-        shown.append(f"{_days(values['notice_days'])}' notice")
+        said = _days(values["notice_days"])
+        shown.append(f"{said}' notice" if said.endswith("s") else f"{said}'s notice")  # "14 days' notice", "one month's notice"
     if values.get("cure_days") is not None:
         shown.append(f"{_days(values['cure_days'])} to cure")
     if values.get("period_days") is not None:
