@@ -233,7 +233,7 @@ AlsoChange.model_rebuild()
 # The names a provision position's conditions may use, besides its parameters (see engine_provisions.py).
 PROVISION_NAMES = {"present", "excluded", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "ours_in_clause", "notice_days", "cure_days",
                    "period_days", "fees_months", "share_of_total", "percent", "rate_per_year", "money", "multiple", "count",
-                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free", "indexed", "place"}
+                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free", "indexed", "by_law", "place"}
 
 
 class Applies(BaseModel):

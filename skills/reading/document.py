@@ -120,9 +120,12 @@ def read_document(structure: DocumentStructure) -> Reading:
 
 def _read(structure: DocumentStructure) -> Reading:
     parties, pronouns = contract_parties_of(structure)
-    reader = SentenceReader(parties, pronouns)
     sentences = sentences_of(structure)
-    reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=_role_terms(sentences, parties))
+    role_terms = _role_terms(sentences, parties)
+    # a role a definition gives a party names it too: '接收方：指遠峰公司', then '接收方應給付...'
+    parties = tuple(Party(p.name, p.aliases + ((role_terms[p.name],) if p.name in role_terms else ())) for p in parties)
+    reader = SentenceReader(parties, pronouns)
+    reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms)
     for sentence in reading.sentences:
         extra = sentence.expanded or sentence.referred
         at = sentence.clause.text.find(sentence.text)

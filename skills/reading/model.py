@@ -73,6 +73,7 @@ CONDITIONS: dict[str, str] = {
     "discretion": "at its (sole) discretion, unilaterally",
     "free": "expressly without the other's consent",
     "indexed": "tied to an index (CPI, RPI) or a published rate",
+    "by_law": "when the law, a regulator or a court requires it",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]
