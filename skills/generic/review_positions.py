@@ -18,6 +18,7 @@ from ..framework.state import document_with_role, state_snapshot
 from ..packs import resolve_domain
 from ..positions import resolve_positions
 from ..positions.engine import evaluate_with_side
+from ..positions.redline import Edit
 from .load_review_criteria import ALL
 
 
@@ -44,27 +45,6 @@ class PositionVerdict(BaseModel):
     evidence: str | None = Field(None, description="With detail: the operative sentence, verbatim.")
 
 
-class RedlineEdit(BaseModel):
-    """One tracked change a position makes: in `sentence` (verbatim, of clause `clause_id`) the characters
-    start..end (`old`) become `new` ('' strikes them); an insertion (kind 'insert') puts `new` in as clause
-    `number` after `sentence`, the last sentence of clause `clause_id`."""
-
-    kind: Literal["replace", "strike", "insert"]
-    clause_id: str
-    sentence: str
-    start: int
-    end: int
-    old: str
-    new: str
-    position_id: str
-    number: str | None = None
-    heading: str | None = None
-
-    @model_serializer(mode="wrap")
-    def _without_empty(self, handler):
-        return {k: v for k, v in handler(self).items() if v is not None}
-
-
 class PositionFinding(BaseModel):
     """A position that is not met: where, the operative words once, why, and the wording to ask for."""
 
@@ -77,7 +57,7 @@ class PositionFinding(BaseModel):
     evidence: str = Field(description="The operative sentence, verbatim from its start ('' for MISSING).")
     proposed_wording: str | None = Field(None, description="With detail: the wording to ask for.")
     source: Literal["pack", "playbook"] = Field("pack", description="Whose position it is: the domain pack's, or the user's playbook's.")
-    redline: list[RedlineEdit] | None = Field(None, description="With detail, for a position judged on the reading: the exact tracked "
+    redline: list[Edit] | None = Field(None, description="With detail, for a position judged on the reading: the exact tracked "
                                                                 "changes its fix makes (empty: the wording stays advice).")
 
     @model_serializer(mode="wrap")
@@ -133,7 +113,7 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
                                 evidence=r.evidence if data.detail else _quote(r.evidence),
                                 proposed_wording=(r.proposed_wording or None) if data.detail else None,
                                 topic=r.topic if data.detail else None, source=sources.get(r.position_id, "pack"),
-                                redline=[RedlineEdit(**e) for e in r.redline] if data.detail and r.redline is not None else None)
+                                redline=[Edit(**e) for e in r.redline] if data.detail and r.redline is not None else None)
                 for r in results if r.verdict != "GREEN"]
     acting_for = (f"{side.party} ({side.side}): {side.how}" if side.party else
                   f"no party: {side.how}" + (f" (the contract names {', '.join(side.suggestions)})" if side.suggestions else ""))

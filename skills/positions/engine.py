@@ -23,16 +23,15 @@ from ..documents.kinds import contract_kind
 from ..documents.model import DocumentStructure
 from ..documents.parser import parse_text
 from ..documents.traditional import to_simplified
-from ..generic.parties import ROLE_PAIRS, same_side
-from .conditions import evaluate
-from ..generic.parties import party_role
+from ..generic.parties import ROLE_PAIRS, party_role, same_side
 from ..reading.contract_type import contract_type
 from ..reading.document import Reading, read_document
 from ..reading.roles import OurSide, resolve_party, side_of_word
+from ..reading.roles import sides_of as party_sides
 from ..reading.sentences import _DEFINITION, Sentence
-from .judge import _days, describe, judge
-from .redline import edits_for, fill, party_names
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
+from .judge import days_in_words, describe, judge, verdict_of
+from .redline import edits_for, fill, party_names
 from .schema import Position, PositionSet, Verdict
 
 logger = logging.getLogger(__name__)
@@ -140,13 +139,6 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
     return found
 
 
-def _verdict(position: Position, values: dict[str, Any]) -> tuple[Verdict, str]:
-    for verdict, rule in (("RED", position.escalate), ("GREEN", position.standard), ("YELLOW", position.acceptable)):
-        if rule is not None and evaluate(rule.when, values):
-            return verdict, rule.text
-    return "YELLOW", "outside the standard position; needs a look"
-
-
 def _describe(values: dict[str, Any], position: Position) -> str:
     """The figures read, as a lawyer writes them ("36 months", "48% a year", "5% of the price"); flags and who
     holds a right are said by the verdict's words, not repeated as internal names."""
@@ -156,7 +148,7 @@ def _describe(values: dict[str, Any], position: Position) -> str:
         if spec is None or value is None or isinstance(value, bool):
             continue
         if spec.kind == "period_days" and isinstance(value, (int, float)):
-            shown.append(_days(value))
+            shown.append(days_in_words(value))
         elif spec.kind in ("percent", "percent_of_price") and isinstance(value, (int, float)):
             shown.append(f"{value:g}%" + (" of the price" if spec.kind == "percent_of_price" else ""))
         elif spec.kind == "annual_rate" and isinstance(value, (int, float)):
@@ -205,7 +197,7 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
                 values[name] = extract_value(spec, sentence.referred, clause_text, structure, sides)
         if any(spec.kind == "missing_items" for spec in position.extract.values()):
             values.update({f"{n}_count": len(v) for n, v in values.items() if isinstance(v, list)})
-        verdict, said = _verdict(position, values)
+        verdict, said = verdict_of(position, values)
         judged.append((_RANK[verdict], heading, -index, verdict, said, sentence, values))
     _, _, _, verdict, said, sentence, values = max(judged, key=lambda j: j[:3])
     severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
@@ -271,11 +263,11 @@ def our_side(structure: DocumentStructure, our_party: str) -> tuple[Reading, str
     ctype = contract_type(structure.text, reading)
     side = resolve_party(reading, our_party, full_name_of=lambda name: party_role(name, structure))
     if side.party is None and not our_party.strip():
-        from ..reading.roles import sides_of
-        payer = next((p for p, s in sides_of(reading).items() if s in ("payer", "recipient")), None)
+        sides = party_sides(reading)
+        payer = next((p for p, s in sides.items() if s in ("payer", "recipient")), None)
         if payer:
-            side = OurSide(payer, sides_of(reading)[payer], f"no side was given: the review acts for {payer}, the party that "
-                                                             f"{'receives the information' if sides_of(reading)[payer] == 'recipient' else 'pays'}")
+            does = "receives the information" if sides[payer] == "recipient" else "pays"
+            side = OurSide(payer, sides[payer], f"no side was given: the review acts for {payer}, the party that {does}")
     return reading, ctype, side
 
 

@@ -108,12 +108,12 @@ def describe(values: dict[str, Any]) -> str:
     """The figures a finding stands on, as a lawyer writes them ("14 days' notice", "one month's fees")."""
     shown = []
     if values.get("notice_days") is not None:
-        said = _days(values["notice_days"])
+        said = days_in_words(values["notice_days"])
         shown.append(f"{said}' notice" if said.endswith("s") else f"{said}'s notice")  # "14 days' notice", "one month's notice"
     if values.get("cure_days") is not None:
-        shown.append(f"{_days(values['cure_days'])} to cure")
+        shown.append(f"{days_in_words(values['cure_days'])} to cure")
     if values.get("period_days") is not None:
-        shown.append(f"a period of {_days(values['period_days'])}")
+        shown.append(f"a period of {days_in_words(values['period_days'])}")
     if values.get("fees_months") is not None:
         months = values["fees_months"]
         shown.append("one month's fees" if months == 1 else f"{months:g} months' fees")
@@ -124,7 +124,8 @@ def describe(values: dict[str, Any]) -> str:
     return ", ".join(shown)
 
 
-def _days(days: float) -> str:
+def days_in_words(days: float) -> str:
+    """A period as a lawyer writes it: 'one month', '3 years', '14 days'."""
     if days == 0:
         return "no days (due at once)"
     if days >= 360 and days % 360 == 0:

@@ -24,8 +24,9 @@ the operative words.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel
 
 from ..reading.document import Reading
 from ..reading.model import Provision
@@ -39,13 +40,12 @@ _FEES_TERMS = ("Charges", "Fees", "Service Fees", "Services Fees", "Licence Fees
                "License Fee", "Contract Price", "Price", "Purchase Price", "Rent", "Royalties", "Consideration")
 
 
-@dataclass
-class Edit:
+class Edit(BaseModel):
     """One tracked change: in `sentence` (verbatim, of clause `clause_id`), the characters start..end (`old`)
-    become `new` ('' strikes them). An insertion (kind 'insert') has no sentence: `new` goes in as a clause of its
-    own, numbered `number`, after the sentence `after` (the last sentence of clause `clause_id`)."""
+    become `new` ('' strikes them). An insertion (kind 'insert') puts `new` in as a clause of its own, numbered
+    `number`, after `sentence`, the last sentence of clause `clause_id`."""
 
-    kind: str  # replace | strike | insert
+    kind: Literal["replace", "strike", "insert"]
     clause_id: str
     sentence: str
     start: int
@@ -53,11 +53,11 @@ class Edit:
     old: str
     new: str
     position_id: str
-    number: str = ""
-    heading: str = ""
+    number: str | None = None
+    heading: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if v not in ("", None) or k in ("old", "new", "sentence")}
+        return self.model_dump(exclude_none=True)
 
 
 def words_for(number: float) -> str:
@@ -176,7 +176,8 @@ def _sentence_edits(spec, provision: Provision, reading: Reading, names: dict[st
     sentence = provision.sentence
 
     def edit(kind: str, start: int, end: int, new: str) -> Edit:
-        return Edit(kind, provision.clause_id, sentence, start, end, sentence[start:end], new, position_id)
+        return Edit(kind=kind, clause_id=provision.clause_id, sentence=sentence, start=start, end=end, old=sentence[start:end],
+                    new=new, position_id=position_id)
 
     if spec.strike:
         return [edit("strike", 0, len(sentence), "")] if _alone(provision, reading, action) else []
@@ -248,9 +249,15 @@ def _insertion(position, reading: Reading, names: dict[str, str], parameters: di
         else:
             parts = _number_parts(siblings[-1])
             number = ".".join(parts[:-1] + [str(int(parts[-1]) + 1)])
-        return [Edit("insert", last.clause.clause_id, last.text, len(last.text), len(last.text), "", new, position.id, number=number)]
+        return [_clause_after(last, new, position.id, number)]
     last = numbered[-1]
     top = max(int(s.clause.clause_id.split(".")[0]) for s in numbered)
     heading = fill(spec.heading, names, parameters) if spec.heading else ""
-    return [Edit("insert", last.clause.clause_id, last.text, len(last.text), len(last.text), "", new, position.id,
-                 number=f"{top + 1}.1" if heading else str(top + 1), heading=heading)]
+    return [_clause_after(last, new, position.id, f"{top + 1}.1" if heading else str(top + 1), heading or None)]
+
+
+def _clause_after(last, new: str, position_id: str, number: str, heading: str | None = None) -> Edit:
+    """A whole clause, numbered `number`, after the sentence `last`."""
+    at = len(last.text)
+    return Edit(kind="insert", clause_id=last.clause.clause_id, sentence=last.text, start=at, end=at, old="", new=new,
+                position_id=position_id, number=number, heading=heading)

@@ -35,11 +35,7 @@ class Reading:
     pronouns: dict[str, str]
     sentences: list[Sentence]
     provisions: list[Provision] = field(default_factory=list)
-    sentence_of: dict[int, Sentence] = field(default_factory=dict)  # id(provision) -> its Sentence
     role_terms: dict[str, str] = field(default_factory=dict)  # party -> the role word a definition gives it
-
-    def of(self, action: str) -> list[Provision]:
-        return [p for p in self.provisions if p.action == action]
 
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
@@ -132,7 +128,6 @@ def _read(structure: DocumentStructure) -> Reading:
         for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
                                      lead_in=sentence.lead_in, extra=extra):
             reading.provisions.append(provision)
-            reading.sentence_of[id(provision)] = sentence
     return reading
 
 
@@ -151,7 +146,3 @@ def _role_terms(sentences: list[Sentence], parties: tuple[Party, ...]) -> dict[s
         if len(named) == 1:
             out.setdefault(named[0], match.group(1).strip())
     return out
-
-
-def simplified_parties(parties: tuple[Party, ...]) -> tuple[Party, ...]:
-    return tuple(Party(to_simplified(p.name), tuple(to_simplified(a) for a in p.aliases)) for p in parties)

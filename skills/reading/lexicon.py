@@ -32,6 +32,9 @@ class Lexicon:
     fixed_modality: dict[str, str]
     default_modality: dict[str, str]
     passive: re.Pattern[str]
+    limb: re.Pattern[str]
+    object_before: re.Pattern[str]
+    by_agent: re.Pattern[str]
     actor_after: dict[str, re.Pattern[str]]
     conditions: dict[str, re.Pattern[str]]
     denied: dict[str, re.Pattern[str]]
@@ -62,6 +65,7 @@ def lexicon() -> Lexicon:
         fixed_modality=dict(data.get("fixed_modality") or {}),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
+        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
         denied={name: _compile(pattern) for name, pattern in (data.get("denied") or {}).items()},

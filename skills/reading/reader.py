@@ -22,7 +22,6 @@ from .model import Provision, Quantity
 
 _GAP = 120  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
 _ACTOR_REACH = 160  # characters an actor may stand before its modal
-_LIMB = re.compile(r"[;:；：]|,\s*(?:and|but|or|provided|save|except|whereupon)\b|，(?:但|并且|且|而)")
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,7 @@ class SentenceReader:
         mentions, modals, triggers = self._mentions(body), self._modals(body), self._triggers(body)
         # a party's own name is no action: '许可方' licenses nothing, 'the Disclosing Party' discloses nothing by name
         triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
-        limbs = [m.start() for m in _LIMB.finditer(body)]
+        limbs = [m.start() for m in self._lex.limb.finditer(body)]
         conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(plain))
         if "free" in conditions:
             conditions -= {"consent"}
@@ -163,7 +162,7 @@ class SentenceReader:
             if held:
                 return held[0].value
         if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
-            agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and _BY.search(body[max(0, m.start - 12):m.start])]
+            agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             if agents:  # "may be terminated by the Customer"
                 return agents[0].value
         inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)]
@@ -179,20 +178,16 @@ class SentenceReader:
         floor = max([limb for limb in limbs if limb < anchor], default=-1)
         before = [m for m in mentions if floor < m.start < anchor and anchor - m.end <= _ACTOR_REACH]
         if before:
-            return _subject(before, body, anchor).value
+            return _subject(before, body, self._lex).value
         before = [m for m in mentions if m.start < anchor and anchor - m.end <= _ACTOR_REACH]
-        return _subject(before, body, anchor).value if before else None
+        return _subject(before, body, self._lex).value if before else None
 
 
-_BY = re.compile(r"\bby\s+(?:the\s+)?$", re.I)
-_OBJECT_BEFORE = re.compile(r"(?:\bto|\bof|\bfrom|\bwith|\bagainst|\bfor|\bby|\bthan|向|对|与|给|由)\s*(?:the\s+)?$", re.I)
-
-
-def _subject(before: list[_Span], body: str, anchor: int) -> _Span:
+def _subject(before: list[_Span], body: str, lex) -> _Span:
     """Of the parties named before a modal, the subject: the nearest one that is not the object of a preposition
     ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier)."""
     for mention in reversed(before):
-        if not _OBJECT_BEFORE.search(body[max(0, mention.start - 10):mention.start]):
+        if not lex.object_before.search(body[max(0, mention.start - 10):mention.start]):
             return mention
     return before[-1]
 

@@ -1,14 +1,13 @@
-"""Check every gold.json in this folder: required keys, documents present, severities, clause ids and
-verbatim evidence (after collapsing whitespace) in the primary contract.
+"""Check every gold.json of a set of unseen contracts: required keys, documents present, severities, clause ids
+and verbatim evidence (after collapsing whitespace) in the primary contract.
 
-    python tests/data/unseen17/verify.py
+    python tests/data/verify_unseen.py tests/data/unseen15 [tests/data/unseen16 ...]
 """
 import json
 import re
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
 TOP_KEYS = {"case_id", "language", "domain", "our_party", "documents", "planted"}
 PLANT_KEYS = {"id", "clause_id", "kind", "severity", "evidence"}
 
@@ -83,8 +82,11 @@ def size(case_dir, gold):
     return len(re.findall(r"\S+", text)), "words"
 
 
-def main():
-    cases = sorted(p.parent for p in HERE.glob("*/gold.json"))
+def main(folders: list[str]) -> int:
+    if not folders:
+        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        return 2
+    cases = sorted(p.parent for folder in folders for p in Path(folder).glob("*/gold.json"))
     bad = 0
     for case_dir in cases:
         errors = check(case_dir)
@@ -100,4 +102,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
