@@ -209,8 +209,10 @@ _QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
 
 def alias_groups(structure) -> list[list[str]]:
     """The parentheses of the parties block that give one party several names ('("Lumen", "we", "us" or
-    "our")'), read before the first clause."""
-    first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
+    "our")'), read before the first numbered clause (an order form's "Part A" heading may come before the parties)."""
+    clauses = list(structure.iter_clauses())
+    numbered = [c.start for c in clauses if c.clause_id[:1].isdigit() or c.clause_id[:1] in "第一二三四五六七八九十"]
+    first = min(numbered or [c.start for c in clauses], default=len(structure.text))
     head = structure.text[:min(first, 6000)]
     groups = []
     for match in _GROUP.finditer(head):

@@ -45,7 +45,7 @@ def matches(position: Position, provision: Provision, us: str | None) -> bool:
 def _same_right(spec, provision: Provision) -> bool:
     """The same right or duty, whoever holds it: to ask whether it runs both ways."""
     return (provision.action == spec.action and (not spec.modality or provision.modality in spec.modality)
-            and set(spec.with_) <= provision.conditions)
+            and set(spec.with_) <= provision.conditions and not (set(spec.without) & provision.conditions))
 
 
 def values_of(provision: Provision, reading: Reading, position: Position, us: str | None) -> dict[str, Any]:
@@ -66,11 +66,14 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     here = [who(p.actor, us) for p in reading.provisions
             if _same_right(spec, p) and p.clause_id.split(".")[0].split("(")[0] == top] if spec else []
     ours_too, theirs_too = any(a in ("us", "both") for a in same), any(a in ("them", "both") for a in same)
+    # the other side (or each party) also promises not to do it: an exclusivity the right undercuts
+    them_barred = bool(spec) and any(p.action == spec.action and p.modality == "shall_not" and who(p.actor, us) in ("them", "both")
+                                     for p in reading.provisions)
     values: dict[str, Any] = {
         "present": True, "excluded": False,
         "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
-        "ours_in_clause": any(a in ("us", "both") for a in here),
+        "ours_in_clause": any(a in ("us", "both") for a in here), "them_barred": them_barred,
         "notice_days": notice, "cure_days": cure, "period_days": max(other) if other else None,
         "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),

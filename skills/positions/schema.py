@@ -36,6 +36,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from .conditions import check_expression
+from ..reading.model import ACTIONS, CONDITIONS
 
 Severity = Literal["high", "medium", "low"]
 Verdict = Literal["GREEN", "YELLOW", "RED", "MISSING"]
@@ -218,7 +219,6 @@ class ProvisionMatch(BaseModel):
 
     @model_validator(mode="after")
     def _known(self) -> "ProvisionMatch":
-        from ..reading.model import ACTIONS, CONDITIONS
         if self.action not in ACTIONS:
             raise ValueError(f"unknown action {self.action!r}; known: {', '.join(sorted(ACTIONS))}")
         unknown = (set(self.with_) | set(self.without)) - set(CONDITIONS)
@@ -231,9 +231,9 @@ AlsoChange.model_rebuild()
 
 
 # The names a provision position's conditions may use, besides its parameters (see engine_provisions.py).
-PROVISION_NAMES = {"present", "excluded", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "ours_in_clause", "notice_days", "cure_days",
-                   "period_days", "fees_months", "share_of_total", "percent", "rate_per_year", "money", "multiple", "count",
-                   "convenience", "cause", "insolvency", "change_of_control", "notice", "consent", "cure", "discretion", "free", "indexed", "by_law", "place"}
+PROVISION_NAMES = {"present", "excluded", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "ours_in_clause",
+                   "them_barred", "notice_days", "cure_days", "period_days", "fees_months", "share_of_total", "percent",
+                   "rate_per_year", "money", "multiple", "count", "place"} | set(CONDITIONS)
 
 
 class Applies(BaseModel):

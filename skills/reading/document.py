@@ -67,6 +67,10 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
         if name == "you":
             pronouns["you"] = name
         parties.append(Party(name=name, aliases=others))
+    bare_we = any(g and {x.lower() for x in g} <= _PRONOUNS_WE for g in groups)
+    if bare_we and "we" not in pronouns and "you" in pronouns and len(parties) == 2:
+        # '("we", "us", "our")' with no name in it: of two parties, the one that is not "you"
+        pronouns["we"] = next(p.name for p in parties if p.name != pronouns["you"])
     return tuple(parties), pronouns
 
 

@@ -46,6 +46,7 @@ class Lexicon:
     net_days: re.Pattern[str]
     whole_fees: re.Pattern[str]
     fees_after: re.Pattern[str]
+    deadline_before: re.Pattern[str]
     annual_fees: re.Pattern[str]
     role_definition: re.Pattern[str]
 
@@ -75,6 +76,7 @@ def lexicon() -> Lexicon:
         place=tuple(re.compile(p) for p in data["place"]),
         immediate=_compile(data["immediate"]),
         net_days=re.compile(data["net_days"], re.I), whole_fees=_compile(data["whole_fees"]),
-        fees_after=_compile(data["fees_after"]), annual_fees=_compile(data["annual_fees"]),
+        fees_after=_compile(data["fees_after"]), deadline_before=_compile(data["deadline_before"]),
+        annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
     )

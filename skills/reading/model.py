@@ -74,6 +74,11 @@ CONDITIONS: dict[str, str] = {
     "free": "expressly without the other's consent",
     "indexed": "tied to an index (CPI, RPI) or a published rate",
     "by_law": "when the law, a regulator or a court requires it",
+    # what the provision is about, where a position turns on it
+    "background": "about what a party had or makes on its own (pre-existing or background IP, its own platform)",
+    "improvements": "about improvements, modifications or derivatives of a product, or feedback on it",
+    "regardless_of_fault": "however caused, even by the other side's own negligence or fault",
+    "perpetual": "without limit of time: perpetual, indefinite, surviving for ever",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]

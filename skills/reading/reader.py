@@ -220,7 +220,11 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
         days = period.days if period.days is not None else (period.value if period.unit in ("business_days", "working_days") else None)
         if days is None:  # hours: no period a position weighs
             continue
-        near_fees = any(abs(period.start - at) <= 90 for at in fees_at) or bool(lex.fees_after.search(text[period.end:period.end + 40]))
+        # 'the fees paid in the 12 months before the claim' is a multiple of the fees; 'a sum due ... within 14 days'
+        # is a deadline
+        deadline = bool(lex.deadline_before.search(text[max(0, period.start - 24):period.start]))
+        near_fees = not deadline and (any(abs(period.start - at) <= 90 for at in fees_at)
+                                      or bool(lex.fees_after.search(text[period.end:period.end + 40])))
         window = text[max(0, period.start - 60):period.end + 40]
         of = next((name for name, regex in lex.period_of.items() if regex.search(window)), "")
         out.append(Quantity(kind="fees_months" if near_fees else "period",
