@@ -7,6 +7,7 @@ kind and value (periods in days within one day, money and percentages within 1%)
 
     python -m bench.reading_eval               # both languages, report split
     python -m bench.reading_eval --split all   # every line
+    python -m bench.reading_eval --split all --family franchise --family zh_jv   # some families only
 """
 
 from __future__ import annotations
@@ -75,22 +76,24 @@ def evaluate(lines: list[dict]) -> dict[str, dict[str, float]]:
     return out
 
 
-def load(language: str, split: str) -> list[dict]:
+def load(language: str, split: str, families: list[str] | None = None) -> list[dict]:
     path = CORPUS / f"{language}.jsonl"
     if not path.exists():
         return []
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [line for line in lines if split == "all" or line.get("split") == split]
+    return [line for line in lines if (split == "all" or line.get("split") == split)
+            and (not families or line.get("family") in families)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("report", "tune", "all"), default="report")
+    parser.add_argument("--family", action="append", help="only this drafting family (repeatable)")
     args = parser.parse_args(argv)
     print(f"| language | sentences ({args.split}) | field | precision | recall |")
     print("|---|---|---|---|---|")
     for language in ("en", "zh"):
-        lines = load(language, args.split)
+        lines = load(language, args.split, args.family)
         if not lines:
             continue
         for name, row in evaluate(lines).items():

@@ -16,6 +16,7 @@ from threading import Lock
 from ..documents.model import DocumentStructure
 from ..documents.traditional import to_simplified
 from ..generic.parties import alias_groups, contract_parties
+from .lexicon import lexicon
 from .model import Provision
 from .reader import Party, SentenceReader
 from .sentences import Sentence, sentences_of
@@ -47,6 +48,7 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
         taken = {n.lower() for n in labels}
         names += [w for w in role_words_used(structure.text)
                   if w.lower() not in taken and not any(n.lower().endswith(" " + w.lower()) for n in names)][:2 - len(names)]
+    names, collective = _collectives(structure, names)
     groups = alias_groups(structure)
     for group in groups:  # plain English: ("Brightwater", "we", "us" or "our") and ("you" or "your")
         lowered = {g.lower() for g in group}
@@ -58,7 +60,7 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
     parties, pronouns = [], {}
     for name in dict.fromkeys(n for n in names if n):
         aliases = next((g for g in groups if name in g or name.lower() in {x.lower() for x in g}), [])
-        others = tuple(dict.fromkeys([a for a in aliases if a != name] + short.get(name, [])))
+        others = tuple(dict.fromkeys([a for a in aliases if a != name] + short.get(name, []) + collective.get(name, [])))
         lowered = {a.lower() for a in others}
         if lowered & _PRONOUNS_WE:
             pronouns["we"] = name
@@ -72,6 +74,32 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
         # '("we", "us", "our")' with no name in it: of two parties, the one that is not "you"
         pronouns["we"] = next(p.name for p in parties if p.name != pronouns["you"])
     return tuple(parties), pronouns
+
+
+def _collectives(structure: DocumentStructure, names: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """Several parties named as one ('the First Seller, the Second Seller and the Third Seller are collectively
+    referred to as the "Sellers" and individually as a "Seller"'): one party, the collective name, whose other
+    names are its members and the singular. The parties as a whole ('the "Parties"', 双方) are no such party."""
+    lex = lexicon()
+    head = to_simplified(structure.text[:8000])
+    merged: dict[str, list[str]] = {}
+    for match in lex.collective.finditer(head):
+        group = next(g for g in match.groups() if g).strip().strip("*_.,;:").strip()
+        if not group or lex.both.fullmatch(group) or group.lower() in ("parties", "party"):
+            continue
+        # the members are named in the same parenthesis or sentence, just before
+        start = max(head.rfind(mark, 0, match.start()) for mark in ("(", "（", "\n", ". ", ";", "；", "。"))
+        before = head[max(0, start, match.start() - 400):match.start()]
+        single = (lex.collective_single.search(head[match.end():match.end() + 80])
+                  or lex.collective_single.search(head[max(0, match.start() - 80):match.start()]))
+        members = [n for n in names if n != group and re.search(rf"\b{re.escape(n)}\b" if n.isascii() else re.escape(n), before)]
+        if single and single.group(1).strip() in names and single.group(1).strip() not in members:
+            members.append(single.group(1).strip())
+        if not members:
+            continue
+        names = [group if n == members[0] else n for n in names if n not in members[1:]]
+        merged[group] = members + ([single.group(1).strip()] if single else [])
+    return names, merged
 
 
 def _fold_short_names(names: list[str]) -> list[str]:

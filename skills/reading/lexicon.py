@@ -49,6 +49,8 @@ class Lexicon:
     deadline_before: re.Pattern[str]
     annual_fees: re.Pattern[str]
     role_definition: re.Pattern[str]
+    collective: re.Pattern[str]
+    collective_single: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -79,4 +81,5 @@ def lexicon() -> Lexicon:
         fees_after=_compile(data["fees_after"]), deadline_before=_compile(data["deadline_before"]),
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
+        collective=_compile(data["collective"]), collective_single=_compile(data["collective_single"]),
     )

@@ -79,6 +79,8 @@ CONDITIONS: dict[str, str] = {
     "improvements": "about improvements, modifications or derivatives of a product, or feedback on it",
     "regardless_of_fault": "however caused, even by the other side's own negligence or fault",
     "perpetual": "without limit of time: perpetual, indefinite, surviving for ever",
+    "taxes": "about taxes or duties rather than the price itself",
+    "no_detriment": "allowed only if it does not reduce or harm what the other side receives",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]
