@@ -174,7 +174,7 @@ def review(
     import anyio
 
     from .cli_checks import unknown_party
-    from .exports import docx_view, input_warnings, write_reports
+    from .exports import docx_view, input_warnings, place_new_clauses, write_reports
     from .mcp_client import ServerToolError
     from .report import to_markdown, write_json
 
@@ -199,6 +199,8 @@ def review(
             raise typer.Exit(EXIT_BAD_INPUT)
         raise typer.Exit(internal_error(exc)) from None  # a bug: one line, not a traceback
     try:
+        primary = next((d.path for d in request.documents if d.role == "primary"), request.documents[0].path)
+        place_new_clauses(data, primary, original=original)
         markdown = to_markdown(data)
         if out:
             Path(out).expanduser().write_text(markdown, encoding="utf-8")
@@ -206,7 +208,6 @@ def review(
             typer.echo(markdown)
         if json_path:
             write_json(data, str(Path(json_path).expanduser()))
-        primary = next((d.path for d in request.documents if d.role == "primary"), request.documents[0].path)
         for note in write_reports(data, primary, docx_path=docx_out, html_path=html_out, original=original, author=author):
             typer.echo(note, err=True)
     except OSError as exc:

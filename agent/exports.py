@@ -16,7 +16,9 @@ from typing import Any, Iterator
 from paralaw.skills.documents.loaders import parse_document_text, read_document_text
 from paralaw.skills.errors import DocumentError
 
-from paralaw.skills.reports import write_docx, write_html
+from paralaw.skills.reports import proposed_wording, report_risks, write_docx, write_html
+from paralaw.skills.reports.markup import plain
+from paralaw.skills.reports.placement import plan
 
 from .report import to_json
 
@@ -76,6 +78,27 @@ def input_warnings(paths: list[str], *, original: bool = False) -> list[str]:
     return warnings
 
 
+def _contract_text(primary: str, original: bool) -> str:
+    """The primary contract's text as the review read it ('' when it cannot be read again)."""
+    with docx_view(original):
+        try:
+            return read_document_text(primary)
+        except DocumentError:
+            return ""
+
+
+def place_new_clauses(data: dict[str, Any], primary: str, *, original: bool = False) -> None:
+    """Say on each risk whose wording goes in as a new clause where it goes (`insert_as`: its number, what it
+    follows, and in words), as the Word redline places it, so the Markdown and HTML reports give the same
+    number as the tracked change ('clause 9.4, after 9.3')."""
+    text = _contract_text(primary, original)
+    if not text.strip():
+        return
+    structure = parse_document_text(text, filename=Path(primary).name)
+    for risk, _, slot in plan(structure, report_risks(to_json(data)), lambda r: plain(proposed_wording(r))):
+        risk.setdefault("insert_as", slot.as_dict())
+
+
 def write_reports(data: dict[str, Any], primary: str, *, docx_path: str | None, html_path: str | None,
                   original: bool = False, author: str = "paralaw") -> list[str]:
     """Write the Word and/or HTML report for the primary contract (the Word one's changes and comments by
@@ -83,11 +106,7 @@ def write_reports(data: dict[str, Any], primary: str, *, docx_path: str | None, 
     if not docx_path and not html_path:
         return []
     report = to_json(data)
-    with docx_view(original):
-        try:
-            text = read_document_text(primary)
-        except DocumentError:
-            text = ""
+    text = _contract_text(primary, original)
     structure = parse_document_text(text, filename=Path(primary).name) if text.strip() else None
     clause_texts = {c.clause_id: structure.full_text(c) for c in structure.iter_clauses()} if structure else {}
     notes = []

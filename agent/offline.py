@@ -35,7 +35,7 @@ def risks_from_findings(skill_context: dict[str, Any], clause_id: str, language:
             "description": finding.get("message", ""),
             "original_text": finding.get("evidence", ""),
             "clause_id": finding.get("clause_id") or clause_id,
-            **{key: finding.get(key) for key in ("verdict", "topic", "proposed_wording")},
+            **{key: finding.get(key) for key in ("verdict", "topic", "proposed_wording", "expected_in")},
             **({"position_source": finding.get("source")} if skill_id == "review_positions" else {}),
             **({"redline": finding["redline"]} if isinstance(finding.get("redline"), list) else {}),
         }, clause_id=clause_id, source=skill_id, language=language)

@@ -181,7 +181,8 @@ def to_markdown(data: dict[str, Any]) -> str:
             for note in risk.get("also_noted") or []:  # what other skills said about the same provision
                 lines.append(f"  - Also: {note}")
             if risk.get("proposed_wording"):
-                lines.append(f"  - Proposed wording: “{_quote(risk['proposed_wording'])}”")
+                where = (risk.get("insert_as") or {}).get("said")  # a new clause: where the redline puts it
+                lines.append(f"  - Proposed wording{f' (as {_md_text(where)})' if where else ''}: “{_quote(risk['proposed_wording'])}”")
             found_by = risk.get("found_by") or ([risk["source"]] if risk.get("source") and risk["source"] != "model" else [])
             if found_by:
                 lines.append("  - Found by: " + ", ".join(f"`{name}`" for name in found_by))

@@ -103,7 +103,7 @@ def normalize_risk(raw: dict[str, Any], *, clause_id: str, source: str = "model"
         "location": {"original_text": str(original)} if original else None,
         "quote_verified": None,
         "source": source,
-        **{key: raw[key] for key in ("verdict", "topic", "proposed_wording", "position_source") if raw.get(key)},
+        **{key: raw[key] for key in ("verdict", "topic", "proposed_wording", "position_source", "expected_in") if raw.get(key)},
         **({"redline": [e for e in raw["redline"] if isinstance(e, dict)]} if isinstance(raw.get("redline"), list) else {}),
     }
 

@@ -59,6 +59,8 @@ class PositionFinding(BaseModel):
     source: Literal["pack", "playbook"] = Field("pack", description="Whose position it is: the domain pack's, or the user's playbook's.")
     redline: list[Edit] | None = Field(None, description="With detail, for a position judged on the reading: the exact tracked "
                                                                 "changes its fix makes (empty: the wording stays advice).")
+    expected_in: str | None = Field(None, description="With detail, for MISSING: where the position expects the provision ('a "
+                                                      "force majeure clause'); a redline places the new clause by it.")
 
     @model_serializer(mode="wrap")
     def _without_empty(self, handler):  # a field left out (no detail) is not sent as null: the result stays small
@@ -95,6 +97,7 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
     results, side, contract_type = evaluate_with_side(positions, structure, domain=domain, our_party=snapshot.get("our_party") or "",
                                                       language=snapshot.get("language"))
     sources = {p.id: p.source for p in positions.positions}
+    expected = {p.id: p.if_missing.where for p in positions.positions if getattr(p, "if_missing", None) and p.if_missing.where}
     if data.clause_id.strip() not in ALL:
         wanted = data.clause_id.strip()
         results = [r for r in results if r.clause_id == wanted or r.clause_id.startswith((wanted + ".", wanted + "("))]
@@ -113,7 +116,8 @@ def review_positions(data: PositionsInput) -> PositionsOutput:
                                 evidence=r.evidence if data.detail else _quote(r.evidence),
                                 proposed_wording=(r.proposed_wording or None) if data.detail else None,
                                 topic=r.topic if data.detail else None, source=sources.get(r.position_id, "pack"),
-                                redline=[Edit(**e) for e in r.redline] if data.detail and r.redline is not None else None)
+                                redline=[Edit(**e) for e in r.redline] if data.detail and r.redline is not None else None,
+                                expected_in=expected.get(r.position_id) if data.detail and r.verdict == "MISSING" else None)
                 for r in results if r.verdict != "GREEN"]
     acting_for = (f"{side.party} ({side.side}): {side.how}" if side.party else
                   f"no party: {side.how}" + (f" (the contract names {', '.join(side.suggestions)})" if side.suggestions else ""))

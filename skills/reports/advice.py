@@ -22,12 +22,15 @@ _ADVICE_PHRASE = re.compile(r"\b(?:we (?:recommend|suggest|propose)|you should|s
 _PLACEHOLDER = re.compile(r"\[[^\[\]\n]{0,40}\]|_{3,}|<[a-z ]+>", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"(?:;|,)?\s+or:\s", re.IGNORECASE)  # "... the courts of X; or: any dispute ..."
 _FRAGMENT = re.compile(r"\.\.\.|…")
+# what a numbered clause struck whole reads as, so the clauses after it keep their numbers: contract text, not a
+# blank to fill in (word_insert.NOT_USED writes them)
+RESERVED = frozenset({"[Not used.]", "[Intentionally omitted.]", "[Reserved.]", "[此条删除]", "[本条删除]"})
 
 
 def advice_reason(text: str) -> str | None:
     """Why `text` is advice rather than words to put in the contract, or None when it reads as contract text."""
     text = text.strip()
-    if not text:
+    if not text or text in RESERVED:
         return None
     if found := _INSTRUCTION.match(text):
         return f"an instruction (\u201c{found.group(0).strip()}\u201d)"

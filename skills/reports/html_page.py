@@ -187,7 +187,9 @@ def _risk_html(risk: dict[str, Any], clause_texts: dict[str, str], anchor: str) 
         parts.append(f'<div class="excerpt">{excerpt or "<mark>" + _e(plain_quote(quote)) + "</mark>"}</div>')
     wording = proposed_wording(risk)
     if wording:
-        parts.append(f'<div class="label">Proposed wording</div><div class="proposed">{inline(wording)}</div>')
+        where = (risk.get("insert_as") or {}).get("said")  # a new clause: where the Word redline puts it
+        parts.append(f'<div class="label">Proposed wording{" (as " + _e(where) + ")" if where else ""}</div>'
+                     f'<div class="proposed">{inline(wording)}</div>')
     parts.append("</article>")
     return "\n".join(parts)
 

@@ -41,5 +41,6 @@ def to_markdown_page(report: dict[str, Any]) -> str:
             if quote:
                 lines.append(f"  - Quote: \u201c{_line(quote)}\u201d" + ("" if risk.get("quote_verified") is not False else " (not found verbatim)"))
             if proposed_wording(risk):
-                lines.append(f"  - Proposed wording: {_line(proposed_wording(risk))}")
+                where = (risk.get("insert_as") or {}).get("said")  # a new clause: where the Word redline puts it
+                lines.append(f"  - Proposed wording{f' (as {_line(where)})' if where else ''}: {_line(proposed_wording(risk))}")
     return "\n".join(lines) + "\n"

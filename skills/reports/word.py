@@ -25,7 +25,9 @@ from typing import Any
 
 from .advice import advice_reason
 from .markup import plain, plain_quote
+from .placement import plan
 from .word_generated import generated_document
+from .word_insert import NOT_USED, ClauseWriter, bare_number
 from .word_package import finish
 from .word_revisions import Markup, ParagraphText, Reading, body_paragraphs, runs_in
 
@@ -179,27 +181,32 @@ def _span_in(text: str, old: str, start: int, end: int, near: int) -> tuple[int,
     return start + at, start + at + len(old)
 
 
-def apply_edits(markup: Markup, paragraphs: list, risk: dict[str, Any], reading: Reading) -> list[dict[str, Any]]:
+def _left_after_cut(p, start: int, end: int, reading: Reading) -> str:
+    """The paragraph's text once our deletions and the cut start..end are accepted: what a strike leaves."""
+    pieces = ParagraphText(p, reading).pieces
+    text = ParagraphText(p, reading).text
+    kept = []
+    for i, (run, _, at) in enumerate(pieces):
+        stop = pieces[i + 1][2] if i + 1 < len(pieces) else len(text)
+        struck = any(reading.is_ours(a, "del") for a in run.iterancestors())
+        kept += [text[k] for k in range(at, stop) if not struck and not start <= k < end]
+    return "".join(kept)
+
+
+def apply_edits(markup: Markup, paragraphs: list, risk: dict[str, Any], reading: Reading,
+                language: str = "en") -> list[dict[str, Any]]:
     """Write a risk's exact edits (a review position's redline) as tracked changes; the edits written.
 
     Each edit names its sentence and the words in it that change, so the redline strikes those words and
     nothing else; an edit whose words another change already took, or that cannot carry a revision, is not
-    written (the comment says what was)."""
+    written (the comment says what was). A numbered clause struck whole keeps its number and reads "[Not
+    used.]", so the clauses after it keep theirs. Insertions are placed by placement.py (annotate)."""
     applied = []
     for edit in risk.get("redline") or []:
-        if not isinstance(edit, dict):
+        if not isinstance(edit, dict) or edit.get("kind") == "insert":
             continue
         new, old = str(edit.get("new") or ""), str(edit.get("old") or "")
         if new and advice_reason(new) is not None:
-            continue
-        if edit.get("kind") == "insert":
-            place = _find_sentence(paragraphs, str(edit.get("sentence") or ""), reading) if edit.get("sentence") else None
-            if place is None or not new:
-                continue
-            inserted = markup.insert_clause(place[0], new, number=str(edit.get("number") or ""),
-                                            heading=str(edit.get("heading") or ""), reading=reading)
-            if inserted is not None:
-                applied.append({**edit, "_element": inserted})
             continue
         place = _find_sentence(paragraphs, str(edit.get("sentence") or ""), reading)
         if place is None:
@@ -218,6 +225,8 @@ def apply_edits(markup: Markup, paragraphs: list, risk: dict[str, Any], reading:
             cut_start, cut_end, replacement = a + change[0], a + change[1], change[2]
         else:
             cut_start, cut_end, replacement = a, b, ""
+            if bare_number(_left_after_cut(p, cut_start, cut_end, reading)):
+                replacement = NOT_USED.get(language, NOT_USED["en"])
         for offset in (cut_start, cut_end):
             ParagraphText(p, reading).split_at(offset)
         runs = runs_in(p, cut_start, cut_end, reading)
@@ -226,20 +235,46 @@ def apply_edits(markup: Markup, paragraphs: list, risk: dict[str, Any], reading:
     return applied
 
 
+def _new_clauses(markup: Markup, paragraphs: list, risks: list[dict[str, Any]], structure, reading: Reading,
+                 applied: dict[int, list[dict[str, Any]]]) -> tuple[dict[int, tuple], int]:
+    """Write every new clause the risks make, where placement.py puts it: a position's insert edit (added to
+    that risk's applied edits, numbered as written) or a missing provision's wording. {risk index: (first,
+    last)} of the latter, for their comments, and how many paragraphs went in (a heading is one too)."""
+    written: dict[int, tuple] = {}
+    index = {id(r): i for i, r in enumerate(risks)}
+    planned = plan(structure, risks, lambda r: plain(proposed_wording(r))) if structure is not None else []
+    writer = ClauseWriter(markup, paragraphs, structure, reading) if planned else None
+    for risk, edit, slot in planned:
+        text = str(edit["new"]) if edit is not None else plain(proposed_wording(risk))
+        elements = writer.write(slot, text)
+        if elements is None:
+            continue
+        if edit is not None:
+            applied.setdefault(index[id(risk)], []).append({**edit, "number": slot.number or slot.heading_number,
+                                                            "_element": elements})
+        else:
+            written[index[id(risk)]] = elements
+    return written, writer.paragraphs if writer is not None else 0
+
+
 def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, str] | None = None,
-             when: dt.datetime | None = None, view: str = "current", author: str = AUTHOR) -> DocxResult:
-    """Add a comment per risk and a tracked change per proposed wording to `document` (a python-docx Document)."""
+             when: dt.datetime | None = None, view: str = "current", author: str = AUTHOR,
+             structure=None) -> DocxResult:
+    """Add a comment per risk and a tracked change per proposed wording to `document` (a python-docx Document).
+    `structure` is the parsed contract (the text the review read): new clauses are placed by its clauses."""
     reading = Reading(view)
     markup = Markup(document, when or dt.datetime.now(dt.timezone.utc), reading, author)
     paragraphs = body_paragraphs(document.element.body)
     result = DocxResult()
+    language = structure.language if structure is not None else "en"
     exact: dict[int, list[dict[str, Any]]] = {}
     for index, risk in enumerate(risks):  # the positions' exact edits first, highest severity first
         if isinstance(risk.get("redline"), list):
-            exact[index] = apply_edits(markup, paragraphs, risk, reading)
-            result.revisions += len(exact[index])
-            if any(e.get("kind") == "insert" for e in exact[index]):
-                paragraphs = body_paragraphs(document.element.body)
+            exact[index] = apply_edits(markup, paragraphs, risk, reading, language)
+    new_clauses, added = _new_clauses(markup, paragraphs, risks, structure, reading, exact)
+    result.revisions += sum(1 for edits in exact.values() for e in edits if "_element" not in e) + added
+    if new_clauses or any("_element" in e for edits in exact.values() for e in edits):
+        paragraphs = body_paragraphs(document.element.body)
     for index, risk in enumerate(risks):
         applied = exact.get(index)
         wording = plain(proposed_wording(risk))
@@ -293,8 +328,11 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
                     continue
                 runs = reading.runs(p)
                 first, last = reading.outermost(runs[0]), reading.outermost(runs[-1])
+            elif index in new_clauses:  # a provision the contract lacks, in as a clause where it belongs
+                first, last = new_clauses[index]
+                redlined = True
             elif wording and not quote and not advice and applied is None:
-                # a provision the contract lacks: its proposed wording goes in as a new paragraph, after the
+                # a contract without numbered clauses: the wording goes in as a new paragraph, after the
                 # clause the risk names, else at the end of the document
                 first = last = markup.insert_paragraph(p, wording)
                 redlined = True
@@ -325,7 +363,8 @@ def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Pa
 
     from ..documents.loaders import parse_document_text
 
-    clause_texts = {c.clause_id: c.text for c in parse_document_text(text).iter_clauses()} if text.strip() else {}
+    structure = parse_document_text(text) if text.strip() else None
+    clause_texts = {c.clause_id: c.text for c in structure.iter_clauses()} if structure is not None else {}
     if isinstance(source, (bytes, bytearray)):  # the .docx already read through the server's file gate
         document = docx.Document(io.BytesIO(source))
     else:
@@ -333,7 +372,8 @@ def write_docx(report: dict[str, Any], out_path: str | Path, *, source: str | Pa
         document = docx.Document(str(source)) if source is not None and source.suffix.lower() == ".docx" else generated_document(text)
     finished = report.get("finished")
     when = dt.datetime.fromisoformat(finished) if isinstance(finished, str) else None
-    result = annotate(document, report_risks(report), clause_texts=clause_texts, when=when, view=view, author=author)
+    result = annotate(document, report_risks(report), clause_texts=clause_texts, when=when, view=view, author=author,
+                      structure=structure)
     properties = document.core_properties
     properties.comments = f"Reviewed by {author}: {result.comments} comments, {result.revisions} tracked changes."
     saved = io.BytesIO()

@@ -215,16 +215,16 @@ class Markup:
         deletion.addnext(insertion)
         return deletion, insertion
 
-    def insert_paragraph(self, after, text: str):
-        """A new paragraph after `after` (or at the end of the body when None), inserted as a tracked change.
-        Returns its w:ins.
+    def insert_paragraph(self, after, text: str, *, like=None):
+        """A new paragraph after `after` (a paragraph or a table; the end of the body when None), inserted as a
+        tracked change, formatted like paragraph `like` when given. Returns its w:ins.
 
         Rejecting it must leave the paragraphs as they were. Between two paragraphs the new one's own mark is
         marked inserted (rejected, its empty remainder joins the next paragraph, which keeps its formatting),
-        and it takes the neighbour's paragraph style unless that is a heading. After the last paragraph of the
-        body or of a cell there is no next paragraph to join, so it is written as Word writes a paragraph typed
-        at the end: the previous paragraph's mark is the inserted one, and the new paragraph carries that
-        paragraph's properties."""
+        and it takes `like`'s properties (style, list numbering, indents), else the neighbour's paragraph style
+        unless that is a heading. After the last paragraph of the body or of a cell there is no next paragraph
+        to join, so it is written as Word writes a paragraph typed at the end: the previous paragraph's mark is
+        the inserted one, and the new paragraph carries that paragraph's properties."""
         from docx.oxml import OxmlElement
 
         if after is None:
@@ -236,20 +236,21 @@ class Markup:
             body.insert(body.index(section) if section is not None else len(body), after)
         paragraph = OxmlElement("w:p")
         following = after.getnext()
-        at_end = following is None or following.tag != w("p")
+        at_end = (following is None or following.tag != w("p")) and after.tag == w("p")
         if at_end:
-            properties = copy.deepcopy(after.find(w("pPr"))) if after.find(w("pPr")) is not None else OxmlElement("w:pPr")
-            for own in properties.findall(w("sectPr")) + properties.findall(w("pPrChange")):
-                properties.remove(own)  # a section break or a formatting revision stays with its paragraph
+            properties = _own_properties(after.find(w("pPr")), keep_mark=True)
             marked = after.find(w("pPr"))
             if marked is None:
                 marked = OxmlElement("w:pPr")
                 after.insert(0, marked)
         else:
-            properties = OxmlElement("w:pPr")
-            style = after.find(f"{w('pPr')}/{w('pStyle')}")
-            if style is not None and not style.get(w("val"), "").lower().startswith(("heading", "title")):
-                properties.append(copy.deepcopy(style))
+            if like is not None:
+                properties = _own_properties(like.find(w("pPr")))
+            else:
+                properties = OxmlElement("w:pPr")
+                style = after.find(f"{w('pPr')}/{w('pStyle')}")
+                if style is not None and not style.get(w("val"), "").lower().startswith(("heading", "title")):
+                    properties.append(copy.deepcopy(style))
             marked = properties
         mark = marked.find(w("rPr"))
         if mark is None:
@@ -271,28 +272,6 @@ class Markup:
         """Wrap the runs in a w:del (a provision struck, nothing in its place); the w:del, or None as redline."""
         return self.redline(runs, "")
 
-    def insert_clause(self, after, text: str, *, number: str, heading: str, reading: Reading):
-        """A missing clause as a tracked insertion after paragraph `after`, numbered like it: its number typed
-        when `after` types its own ("9.3 ..."), else with `after`'s list numbering, so Word numbers it.
-        (first, last) of the clause's w:ins, for the comment."""
-        typed = re.match(r"\s*(?:#+\s*)?\(?\d+(?:\.\d+)*[.)]?\s", ParagraphText(after, reading).text)
-        at = after
-        if heading:
-            top = number.split(".")[0]
-            at = self.insert_paragraph(at, f"{top}. {heading}" if typed or not number else heading).getparent()
-        body = f"{number} {text}" if typed and number else text
-        insertion = self.insert_paragraph(at, body)
-        numbering = after.find(f"{w('pPr')}/{w('numPr')}")
-        if not typed and numbering is not None and not heading:
-            properties = insertion.getparent().find(w("pPr"))
-            if properties.find(w("numPr")) is None:  # schema order: numPr right after pStyle
-                style = properties.find(w("pStyle"))
-                if style is not None:
-                    style.addnext(copy.deepcopy(numbering))
-                else:
-                    properties.insert(0, copy.deepcopy(numbering))
-        return insertion, insertion
-
     def comment(self, first, last, lines: list[str]) -> None:
         """A comment by the author spanning first..last (runs or revision elements of one paragraph)."""
         from docx.oxml import OxmlElement, parse_xml
@@ -311,6 +290,21 @@ class Markup:
         last.addnext(end)
         end.addnext(parse_xml(f'<w:r {nsdecls("w")}><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr>'
                               f'<w:commentReference w:id="{cid}"/></w:r>'))
+
+
+def _own_properties(properties, *, keep_mark: bool = False):
+    """A copy of a paragraph's properties for a new paragraph: without its section break or its formatting
+    revision, which stay with their paragraph, and without its mark's run properties (which may record a
+    revision of the mark) unless the new paragraph takes over that mark (`keep_mark`)."""
+    from docx.oxml import OxmlElement
+
+    if properties is None:
+        return OxmlElement("w:pPr")
+    properties = copy.deepcopy(properties)
+    mark = [] if keep_mark else properties.findall(w("rPr"))
+    for own in properties.findall(w("sectPr")) + properties.findall(w("pPrChange")) + mark:
+        properties.remove(own)
+    return properties
 
 
 def _largest_id(document) -> int:

@@ -108,8 +108,8 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
     assert ["".join(t.text for t in d.iter(qn("w:delText"))) for d in deletions] == [
         "60", "not exceed the Charges paid in the three"]
     assert ["".join(t.text for t in i.iter(qn("w:t"))) for i in insertions] == [
-        "30", "The Supplier shall maintain professional indemnity insurance of at least GBP 2 million.",
-        "never exceed the Charges paid in the twelve"]
+        "30", "never exceed the Charges paid in the twelve",
+        "2.3 The Supplier shall maintain professional indemnity insurance of at least GBP 2 million."]
     increase = next(c for c in comments if "Unilateral price increase" in c.text)
     assert increase.text.splitlines()[-1] == "Advice: … on ninety (90) days' written notice."
     # each comment is anchored: a range start, a range end and a reference per comment
@@ -127,8 +127,8 @@ def test_docx_input_gets_comments_and_redlines_and_rejecting_restores_it(tmp_pat
     assert "shall never exceed the Charges paid in the twelve months before the claim." in accepted
     assert "within 30 days of receipt" in accepted
     assert "at any time on written notice." in accepted and "ninety" not in accepted
-    # the missing clause goes in after the heading of the clause the risk names, as a plain paragraph
-    assert "# 2 Liability\n\nThe Supplier shall maintain professional indemnity insurance" in accepted
+    # the missing clause goes in as the next sub-clause of the clause the risk names, numbered like its neighbours
+    assert "however caused.\n\n2.3 The Supplier shall maintain professional indemnity insurance" in accepted
 
     reject_all(root)
     assert paragraph_texts(root) == paragraph_texts(body_xml(source))

@@ -52,14 +52,20 @@ def _written(folder: Path) -> dict[str, Path]:
     from paralaw.skills.reports.word_package import finish
 
     files["repaired_package"].write_bytes(finish(fidelity.broken_package(files["rich_with_revisions"]), authors=["Jane Smith"]))
-    # the command on the bundled example, as Markdown and as a Word file the counterparty returned
+    # the command on the bundled example, as Markdown, as a Word file the counterparty returned and as one Word
+    # numbers (new clauses in its list numbering), and on a Chinese contract (a new 第X条 article)
+    from test_report_insert_clause import chinese_contract, word_numbered_example
+
     redlined = redlined_example(folder / "example.docx")
+    numbered = word_numbered_example(folder / "numbered.docx")
+    chinese = chinese_contract(folder / "chinese.md")
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(folder)
         for name in [n for n in os.environ if n.startswith(("OPENAI_", "USE_REACT", "PARALAW_"))]:
             patch.delenv(name)
-        for name, given in (("cli_markdown", EXAMPLE), ("cli_docx", redlined)):
-            done = CliRunner().invoke(app, ["review", str(given), "--party", "Customer", "--docx", f"{name}.docx",
+        for name, given, party in (("cli_markdown", EXAMPLE, "Customer"), ("cli_docx", redlined, "Customer"),
+                                   ("cli_word_numbered", numbered, "Customer"), ("cli_chinese", chinese, "甲方")):
+            done = CliRunner().invoke(app, ["review", str(given), "--party", party, "--docx", f"{name}.docx",
                                             "--out", f"{name}.md"])
             assert done.exit_code == 0, done.output
             files[name] = folder / f"{name}.docx"
@@ -106,7 +112,8 @@ def review_markup(path: Path) -> tuple[list, list]:
     return changes, notes
 
 
-CASES = ["docx_input", "no_risks", "markdown", "rich_with_revisions", "repaired_package", "cli_markdown", "cli_docx"]
+CASES = ["docx_input", "no_risks", "markdown", "rich_with_revisions", "repaired_package", "cli_markdown", "cli_docx",
+         "cli_word_numbered", "cli_chinese"]
 
 
 @pytest.mark.parametrize("name", CASES)
