@@ -326,6 +326,9 @@ def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *,
             result = evaluate_position(position, structure, sentences, sides, kinds)
         if result is not None:
             results.append(result)
+    # a provision one position found is not missing for another position on the same topic
+    found = {r.topic for r in results if r.verdict != "MISSING"}
+    results = [r for r in results if not (r.verdict == "MISSING" and r.topic in found)]
     order = {c.clause_id: i for i, c in enumerate(structure.iter_clauses())}
     results.sort(key=lambda r: order.get(r.clause_id, len(order)))
     return results, side, ctype

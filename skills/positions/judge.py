@@ -70,7 +70,7 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     them_barred = bool(spec) and any(p.action == spec.action and p.modality == "shall_not" and who(p.actor, us) in ("them", "both")
                                      for p in reading.provisions)
     values: dict[str, Any] = {
-        "present": True, "excluded": False,
+        "present": True, "excluded": False, "denied": provision.modality in ("shall_not", "not_liable"),
         "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
         "ours_in_clause": any(a in ("us", "both") for a in here), "them_barred": them_barred,

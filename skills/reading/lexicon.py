@@ -50,6 +50,7 @@ class Lexicon:
     annual_fees: re.Pattern[str]
     role_definition: re.Pattern[str]
     collective: re.Pattern[str]
+    waived_after: re.Pattern[str]
     collective_single: re.Pattern[str]
 
 
@@ -81,5 +82,5 @@ def lexicon() -> Lexicon:
         fees_after=_compile(data["fees_after"]), deadline_before=_compile(data["deadline_before"]),
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
-        collective=_compile(data["collective"]), collective_single=_compile(data["collective_single"]),
+        collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]), collective_single=_compile(data["collective_single"]),
     )

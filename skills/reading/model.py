@@ -81,6 +81,8 @@ CONDITIONS: dict[str, str] = {
     "perpetual": "without limit of time: perpetual, indefinite, surviving for ever",
     "taxes": "about taxes or duties rather than the price itself",
     "no_detriment": "allowed only if it does not reduce or harm what the other side receives",
+    "principal_only": "at the money paid in, with no interest or return",
+    "new_issue": "about new shares the company issues, not shares a holder transfers",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]

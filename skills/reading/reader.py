@@ -120,6 +120,8 @@ class SentenceReader:
         for trigger in triggers:
             modality = self._lex.fixed_modality.get(trigger.value)
             modal = self._modal_for(trigger, modals, limbs)
+            if modality is None and self._lex.waived_after.match(body, trigger.end):
+                modality = "shall_not"  # "the pre-emption rights are disapplied", "the right of first refusal is waived"
             if modality is None:
                 if modal is None:
                     modality = self._lex.default_modality.get(trigger.value)
