@@ -32,9 +32,24 @@ CASES = next((p for p in (ROOT.parent / "shared" / "data" / "review_cases",) if 
 _PREFIX = re.compile(r"^(?:sub-clause|clause|article|section|第)\s*", re.I)
 
 
+_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
+
+
+def _arabic(numeral: str) -> str:
+    """'十五' -> '15', '二十' -> '20', '八' -> '8'; anything else unchanged."""
+    if not numeral or any(c not in _DIGITS and c != "十" for c in numeral):
+        return numeral
+    if "十" not in numeral:
+        return "".join(str(_DIGITS[c]) for c in numeral)
+    tens, _, ones = numeral.partition("十")
+    return str((_DIGITS[tens] if tens else 1) * 10 + (_DIGITS[ones] if ones else 0))
+
+
 def norm_clause(value: str) -> str:
+    """A clause number as the scorer compares it: 'Clause 8.2' -> '8.2', '第八條' / '第八条' -> '8'."""
     value = _PREFIX.sub("", str(value or "").strip())
-    return value.rstrip("条").strip().lower()
+    value = value.rstrip("条條").strip().lower()
+    return _arabic(value)
 
 
 def clause_matches(risk_clause: str, planted_clause: str) -> bool:

@@ -154,8 +154,12 @@ def _read(structure: DocumentStructure) -> Reading:
     parties = tuple(Party(p.name, p.aliases + ((role_terms[p.name],) if p.name in role_terms else ())) for p in parties)
     reader = SentenceReader(parties, pronouns)
     reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms)
+    previous = None
     for sentence in reading.sentences:
         extra = sentence.expanded or sentence.referred
+        if not extra and previous is not None and previous.clause is sentence.clause and lexicon().refers_back.search(sentence.text):
+            extra = previous.text  # '逾期未完成验收的，视为验收合格': the period is the previous sentence's
+        previous = sentence
         at = sentence.clause.text.find(sentence.text)
         for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
                                      lead_in=sentence.lead_in, extra=extra):

@@ -51,6 +51,7 @@ class Lexicon:
     role_definition: re.Pattern[str]
     collective: re.Pattern[str]
     waived_after: re.Pattern[str]
+    refers_back: re.Pattern[str]
     collective_single: re.Pattern[str]
 
 
@@ -82,5 +83,6 @@ def lexicon() -> Lexicon:
         fees_after=_compile(data["fees_after"]), deadline_before=_compile(data["deadline_before"]),
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
-        collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]), collective_single=_compile(data["collective_single"]),
+        collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),
+        refers_back=_compile(data["refers_back"]), collective_single=_compile(data["collective_single"]),
     )

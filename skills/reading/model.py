@@ -83,6 +83,8 @@ CONDITIONS: dict[str, str] = {
     "no_detriment": "allowed only if it does not reduce or harm what the other side receives",
     "principal_only": "at the money paid in, with no interest or return",
     "new_issue": "about new shares the company issues, not shares a holder transfers",
+    "at_least": "by the greater of two measures, or never less than a floor (an upward-only index)",
+    "downward": "a reduction of the price, not an increase",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]
