@@ -145,6 +145,7 @@ class SentenceReader:
     def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int]) -> _Span | None:
         """The modal that governs a verb: the last one that starts before it, close enough, in the same limb."""
         best = None
+        inner = next((m for m in modals if trigger.start < m.start and m.end <= trigger.end), None)
         for modal in modals:
             if modal.start > trigger.start:
                 break
@@ -153,7 +154,8 @@ class SentenceReader:
             if any(modal.end <= limb < trigger.start for limb in limbs):
                 continue
             best = modal
-        return best
+        # else a modal inside the words of the action: "the Prices shall reduce", "fees shall be increased"
+        return best or inner
 
     def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
                    limbs: list[int]) -> str | None:
