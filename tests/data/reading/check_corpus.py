@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 MODEL = ROOT / "skills" / "reading" / "model.py"
 
-MIN_LINES = 320
+MIN_LINES = 600
 MIN_FAMILIES = 10
 MIN_PER_ACTION = 4
 MIN_TRADITIONAL = 30
