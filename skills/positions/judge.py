@@ -69,11 +69,16 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     # the other side (or each party) also promises not to do it: an exclusivity the right undercuts
     them_barred = bool(spec) and any(p.action == spec.action and p.modality == "shall_not" and who(p.actor, us) in ("them", "both")
                                      for p in reading.provisions)
+    # somewhere the contract grants an exclusive appointment or right of this kind ("appoints ... as its exclusive
+    # reseller", 独家经销)
+    exclusive_granted = bool(spec) and any(p.action == spec.action and "exclusive" in p.conditions and p.modality != "shall_not"
+                                           and p is not provision for p in reading.provisions)
     values: dict[str, Any] = {
         "present": True, "excluded": False, "denied": provision.modality in ("shall_not", "not_liable"),
         "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
         "ours_in_clause": any(a in ("us", "both") for a in here), "them_barred": them_barred,
+        "exclusive_granted": exclusive_granted,
         "notice_days": notice, "cure_days": cure, "period_days": max(other) if other else None,
         "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),

@@ -85,6 +85,10 @@ CONDITIONS: dict[str, str] = {
     "new_issue": "about new shares the company issues, not shares a holder transfers",
     "at_least": "by the greater of two measures, or never less than a floor (an upward-only index)",
     "downward": "a reduction of the price, not an increase",
+    "exclusive": "an exclusive appointment or right: a bar on the grantor dealing with anyone else",
+    "at_once": "with immediate effect",
+    "no_cure": "expressly without a chance to cure ('whether or not capable of remedy')",
+    "orders": "an order or call-off deemed accepted, not the contract's deliverables",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]
