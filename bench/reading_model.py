@@ -14,8 +14,9 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from bench.reading_eval import load
 from paralaw.skills.reading.reader import Party, SentenceReader
+
+from bench.reading_eval import load
 
 
 def _scores(gold: list[Counter], read: list[Counter]) -> tuple[float, float]:

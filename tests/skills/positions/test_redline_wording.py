@@ -2,7 +2,6 @@
 never a fragment with '...' for the drafter to fill in."""
 
 import pytest
-
 from paralaw.skills.positions.packs import all_pack_positions
 
 POSITIONS = sorted(all_pack_positions().values(), key=lambda p: p.id)
