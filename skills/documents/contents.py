@@ -83,8 +83,8 @@ def drop_table_of_contents(candidates: list[Candidate], text: str) -> list[Candi
     if not drop:
         return candidates
     first, last = min(drop), max(drop)
-    # the schedule list and paragraph markers printed inside the table of contents go with it
-    return [c for c in candidates if c.start not in drop and not (first <= c.start <= last and c.kind in ("schedule", "para"))]
+    # the schedule list and paragraph markers (lettered ones too) printed inside the table of contents go with it
+    return [c for c in candidates if c.start not in drop and not (first <= c.start <= last and c.kind in ("schedule", "para", "lettered"))]
 
 
 def _looks_like_toc(run: list[Candidate], text: str) -> bool:

@@ -22,7 +22,7 @@ from .titles import heading_title, is_caps, is_title, leading_words, short_capti
 class Candidate:
     start: int  # offset of the marker ("Section", "5.3", "第七条", "(a)")
     marker_end: int  # offset just past the marker
-    kind: str  # num | schedule | cn_chapter | cn_top | para
+    kind: str  # num | schedule | cn_chapter | cn_top | para | lettered
     label: str  # the marker as written
     clause_id: str  # the id it would get ("5.3", "4" for ARTICLE IV, "Schedule 1", "a" for "(a)")
     boundary: str  # line | gap | sentence | space
@@ -34,6 +34,7 @@ class Candidate:
     keyword: str = ""
     scheme: str = ""  # for para: alpha | roman | upper | num | cn | list
     paragraph: bool = False  # starts a paragraph (after a blank line or at the start of the text)
+    prefix: str = ""  # for lettered: "B" in "B.1", "CD" in "CD.7"
 
 
 _MD = re.compile(r"[\f\v]*#{1,6}[ \t]+")
@@ -77,6 +78,17 @@ _PARA = re.compile(r"[(（](?P<p>[a-z]{1,3}|[ivxlc]{1,6}|[A-Z]{1,2}|\d{1,2}|[" +
 _CN_ARTICLE = re.compile(rf"第[ \t]*(?P<n>[{CN_NUMERAL}\d]+(?:\.\d+)*)[ \t]*(?P<k>[条章])")
 _CN_TOP = re.compile(rf"(?P<n>[{CN_NUMERAL}]{{1,3}})、")
 _ZH_LIST = re.compile(r"(?P<n>\d{1,2})[.、．](?!\d)")
+# Schedules and annexes number their paragraphs with their own letter: "B.1 On each anniversary ...", "CD.7 Rate of
+# Delay Damages.", "**B.1** The Prices ...", "B.1.2 ...". The marker is 1-3 capitals, a dot and a dotted number, and
+# a capitalised word follows (after a closing '**' and a space; an opening quote is allowed: 'B.1 "Prices" means').
+# Digits straight after the dot keep out "U.S. law", "A.M.", "E.g." and "No. 5"; _lettered further requires the
+# start of a line, so "Section A.1 of" in running text never qualifies.
+_LETTERED = re.compile(
+    r"(?<![\w.])(?P<prefix>[A-Z]{1,3})\.(?P<num>\d{1,3}(?:\.\d{1,3}){0,5})(?P<dot>\.)?(?![\w.])"
+    r"(?=(?:\*\*|__)?[ \t\u00a0]+[\"“]?[A-Z])"
+)
+# Abbreviations a number follows ("NO.5 Fees", "ART.5 Term", "SEC.3 ..."): a reference, not a paragraph's letter
+_LETTERED_NOT = {"NO", "NOS", "ART", "SEC", "PAR", "VOL", "REF", "FIG"}
 
 
 class Lines:
@@ -376,16 +388,44 @@ def _paragraphs(text: str, lines: Lines, language: str) -> list[Candidate]:
     return out
 
 
+def _lettered(text: str, lines: Lines) -> list[Candidate]:
+    """"B.1", "CD.7", "**B.1**" opening a line: paragraphs of a schedule or annex numbered with a letter.
+
+    Only proposed here; the parser keeps those inside a schedule (or an unnumbered part) whose numbering moves
+    forward (sequence.assign_lettered), so a stray "A.1 ..." line in the body stays text.
+    """
+    out: list[Candidate] = []
+    for match in _LETTERED.finditer(text):
+        prefix = match.group("prefix")
+        if prefix in _LETTERED_NOT:
+            continue
+        pos = match.start()
+        line_start, line_end = lines.bounds(pos)
+        boundary, markdown = _boundary(text, line_start, pos)
+        if boundary != "line":
+            continue
+        end = match.end()
+        bold = text[max(line_start, pos - 2):pos] in ("**", "__") and text[end:end + 2] in ("**", "__")
+        body = _rest(text, end + 2 if bold else end, line_end).strip()
+        title = heading_title(body, own_line=False, markdown=markdown) or short_caption(body)
+        number = match.group("num")
+        # a bold number starts its clause at the opening '**', as in _numbered
+        out.append(Candidate(pos - 2 if bold else pos, end, "lettered", match.group(0), f"{prefix}.{number}", boundary,
+                             title, tuple(int(p) for p in number.split(".")), prefix=prefix))
+    return out
+
+
 def find_candidates(text: str, language: str) -> list[Candidate]:
     lines = Lines(text)
-    found = _numbered(text, lines, language) + _schedules(text, lines) + _paragraphs(text, lines, language)
+    found = (_numbered(text, lines, language) + _schedules(text, lines) + _paragraphs(text, lines, language)
+             + _lettered(text, lines))
     if language == "zh":
         found += _zh_schedules(text, lines)
     if language == "zh" or re.search(r"^[ \t#>*]*第[ \t]*[" + CN_NUMERAL + r"\d]+[ \t]*[条章]", text, re.MULTILINE):
         found += _chinese(text, lines)
     # one candidate per position; the numbered reading of "(1)" style markers is never produced, so the
     # first proposal made for a position is kept
-    found.sort(key=lambda c: (c.start, {"num": 0, "schedule": 1, "cn_chapter": 0, "cn_top": 2, "para": 3}[c.kind]))
+    found.sort(key=lambda c: (c.start, {"num": 0, "schedule": 1, "cn_chapter": 0, "cn_top": 2, "lettered": 2, "para": 3}[c.kind]))
     unique: list[Candidate] = []
     for candidate in found:
         if unique and unique[-1].start == candidate.start:

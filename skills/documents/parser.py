@@ -24,7 +24,7 @@ from .headings import Candidate, find_candidates
 from .traditional import to_simplified
 from .model import Clause, DocumentStructure
 from .references import extract_cross_references
-from .sequence import assign_paragraphs, choose_parts
+from .sequence import assign_lettered, assign_paragraphs, choose_parts
 from .unnumbered import MAX_SHARE, MIN_CHARS, caption_candidates, opening_headings
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -104,6 +104,62 @@ def _structural_nodes(candidates: list[Candidate]) -> tuple[list[_Node], list[Ca
             leftover.append(cand)
     nodes.sort(key=lambda n: n.start)
     return nodes, leftover
+
+
+def _lettered_nodes(structural: list[_Node], lettered: list[Candidate]) -> list[_Node]:
+    """Paragraphs numbered with a letter ("B.1", "CD.7") in a schedule or an unnumbered part ("## Part A"), or in a
+    document with no numbered clause before them: each a sub-clause of the heading whose text it lies in (the
+    schedule, or its numbered paragraph), nested by its own numbering ("B.1.2" under "B.1").
+
+    In the body the numbering chooser alone decides what is a clause, so a lettered line there stays text. The id
+    is the number as printed; when an earlier schedule used it already ("A.1" in Schedule 2 and in Schedule 4), it
+    is named with its schedule ("Schedule 4/A.1"), as the schedule's own numbered paragraphs are.
+    """
+    if not lettered:
+        return []
+    taken = {n.start for n in structural}
+    out: list[_Node] = []
+    used: set[str] = set()
+    region: list[tuple[Candidate, _Node | None]] = []  # the candidates of one schedule, each with its enclosing node
+
+    def flush(owner: _Node | None) -> None:
+        enclosing = {id(c): node for c, node in region}
+        made: dict[int, _Node] = {}
+        for cand, parent_cand in assign_lettered([c for c, _ in region]):
+            outer = enclosing[id(cand)]
+            parent = made[id(parent_cand)] if parent_cand is not None else outer
+            clause_id = cand.clause_id
+            if parent_cand is not None and "/" in parent.clause_id:
+                clause_id = parent.clause_id[:parent.clause_id.rindex("/") + 1] + clause_id
+            elif clause_id in used and owner is not None:
+                clause_id = f"{owner.clause_id}/{clause_id}"
+            used.add(clause_id)
+            node = _Node(cand, clause_id, parent=parent, fallback=outer)
+            made[id(cand)] = node
+            out.append(node)
+        region.clear()
+
+    owner: _Node | None = None  # the schedule or part being read
+    reading = True  # False inside the numbered body
+    j = 0
+    for i in range(-1, len(structural)):
+        if i >= 0:
+            node = structural[i]
+            if node.cand.kind in ("schedule", "caption"):
+                flush(owner)
+                owner, reading = node, True
+            elif not (owner is not None and node.fallback is owner):  # not a numbered paragraph of the schedule
+                flush(owner)
+                owner, reading = None, False
+        start = structural[i].start if i >= 0 else -1
+        limit = structural[i + 1].start if i + 1 < len(structural) else float("inf")
+        while j < len(lettered) and lettered[j].start < limit:
+            cand = lettered[j]
+            j += 1
+            if reading and cand.start > start and cand.start not in taken:
+                region.append((cand, structural[i] if i >= 0 else None))
+    flush(owner)
+    return out
 
 
 def _paragraph_nodes(structural: list[_Node], paragraphs: list[Candidate], text_end: int) -> list[_Node]:
@@ -281,6 +337,8 @@ def parse_text(text: str, *, filename: str = "", document_id: str | None = None)
     taken = {n.start for n in structural}
     opening = [_Node(c, c.clause_id) for c in opening_headings(scan, opening_end) if c.start not in taken]
     structural = sorted(structural + opening, key=lambda n: n.start)
+    lettered = _lettered_nodes(structural, [c for c in candidates if c.kind == "lettered"])
+    structural = sorted(structural + lettered, key=lambda n: n.start)
     paragraphs = _paragraph_nodes(structural, leftover, text_end) + _table_rows(scan, opening, structural, text_end)
     captions = _caption_nodes(scan, language, structural, paragraphs, text_end)
     if scan != text:

@@ -198,3 +198,28 @@ def assign_paragraphs(candidates: list[Candidate], max_depth: int = 3) -> list[t
             accepted.append((cand, stack[-1].node if stack else None))
             stack.append(_List(opening[0][0], 1, cand))
     return accepted
+
+
+def assign_lettered(candidates: list[Candidate]) -> list[tuple[Candidate, Candidate | None]]:
+    """Lettered paragraphs of one schedule ("B.1", "B.2", "B.2.1", "CD.7"): each accepted marker with its parent
+    marker (None: the heading it sits under).
+
+    Each letter keeps a numbering of its own ("A.1" may follow "B.3": Part A and Part B of one schedule). A marker
+    is accepted when it moves that numbering forward, however far: Contract Data lists only the items it fills in
+    ("CD.7", "CD.8"). A repeated or lower number ("B.1" again after "B.3") is a quoted paragraph or a reference
+    that landed at a line's start, and stays text. "B.1.2" nests under "B.1" when B.1 was accepted.
+    """
+    last: dict[str, tuple[int, ...]] = {}
+    made: dict[tuple[str, tuple[int, ...]], Candidate] = {}
+    accepted: list[tuple[Candidate, Candidate | None]] = []
+    for cand in candidates:
+        if cand.prefix in last and cand.parts <= last[cand.prefix]:
+            continue
+        last[cand.prefix] = cand.parts
+        parent = None
+        for cut in range(len(cand.parts) - 1, 0, -1):
+            if (parent := made.get((cand.prefix, cand.parts[:cut]))) is not None:
+                break
+        made[(cand.prefix, cand.parts)] = cand
+        accepted.append((cand, parent))
+    return accepted

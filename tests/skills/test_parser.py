@@ -249,6 +249,7 @@ FRAGMENTS = [
     "第18.1条〔索赔〕", "一、", "（一）", "（1）", "1. 甲方", "EXHIBIT A ", "Schedule 1 ", "Table of Contents\n",
     "Definitions", "Payment Terms. ", "The Buyer shall pay ", "within 30 days. ", "\"Affiliate\" means ", "(the \"Seller\")",
     "\n", "\n\n", "   ", "## ", "### ", "**", "7\n", "Page 3 of 9\n", "[***]. ", "本合同所称工程，是指", "$1.5 Million ",
+    "B.1 ", "B.2 ", "B.1.1 ", "CD.7 ", "U.S. ", "SCHEDULE B\n",
 ]
 
 
@@ -373,3 +374,150 @@ def test_particular_conditions_list_only_the_sub_clauses_they_amend():
             "records stays with the Employer.\n")
     ids = [c.clause_id for c in parse_text(text).iter_clauses()]
     assert ids == ["4", "4.2", "4.12", "8", "8.8", "9", "9.1", "9.2"], ids
+
+
+# --- schedules numbered with their letter ("B.1", "CD.7") ------------------------------------------------
+
+LETTERED_BODY = (
+    "SUPPLY AGREEMENT\n\nThis Agreement is made between Harrow Components Limited (the \"Manufacturer\") and Leyland "
+    "Fleet Services plc (the \"Customer\").\n\n1. DEFINITIONS\n\n1.1 \"Prices\" means the prices set out in Schedule B.\n\n"
+    "1.2 \"Liability Rate\" has the meaning given in paragraph C.2 of Schedule C.\n\n2. SUPPLY\n\n2.1 The Manufacturer "
+    "shall manufacture the Products in accordance with the Specification.\n\n2.2 The Customer shall pay the Prices "
+    "within thirty (30) days of a valid invoice.\n\n3. LIABILITY\n\n3.1 Each party's liability is limited as set out in "
+    "Schedule C.\n\n4. GENERAL\n\n4.1 This Agreement is governed by the laws of England and Wales.\n\n"
+)
+
+
+def _outline(text):
+    return [(c.clause_id, c.parent_id) for c in parse_text(text, filename="supply.md").iter_clauses()]
+
+
+def _own(clause):
+    return clause.text.rstrip("#").rstrip()  # the '##' of a Markdown heading that follows stays in the text before it
+
+
+def test_lettered_paragraphs_of_markdown_schedules_are_sub_clauses():
+    text = LETTERED_BODY + (
+        "## Schedule B – Pricing\n\n"
+        "B.1 On each anniversary of the Commencement Date the Prices shall reduce by five per cent (5%) (the "
+        "\"Annual Productivity Reduction\").\n\n"
+        "B.2 Save for the Annual Productivity Reduction and any adjustment agreed under clause 2.2, the Prices are "
+        "fixed for the Initial Term.\n\n"
+        "B.2.1 Raw material surcharges shall not apply.\n\n"
+        "## Schedule C – Liability and Claims Information\n\n"
+        "C.1 Goods Profile. The Goods comprise automotive spare parts with an average landed cost of €40 per unit.\n\n"
+        "C.2 Liability Rate. The Liability Rate is €2.50 per kilogramme of gross weight of the Goods lost or damaged.\n"
+    )
+    doc = parse_text(text, filename="supply.md")
+    assert [c.clause_id for c in doc.clauses] == ["1", "2", "3", "4", "Schedule B", "Schedule C"]
+    assert [c.clause_id for c in doc.get_clause("Schedule B").children] == ["B.1", "B.2"]
+    assert [c.clause_id for c in doc.get_clause("Schedule C").children] == ["C.1", "C.2"]
+    first, deeper = doc.get_clause("B.1"), doc.get_clause("B.2.1")
+    assert first.parent_id == "Schedule B" and first.level == 2 and first.title == ""
+    assert first.text.startswith("B.1 On each anniversary") and first.text.endswith("(the \"Annual Productivity Reduction\").")
+    assert (deeper.parent_id, deeper.level, _own(deeper)) == ("B.2", 3, "B.2.1 Raw material surcharges shall not apply.")
+    rate = doc.get_clause("C.2")
+    assert (rate.label, rate.title, rate.parent_id) == ("C.2", "Liability Rate", "Schedule C")
+    assert rate.text == "C.2 Liability Rate. The Liability Rate is €2.50 per kilogramme of gross weight of the Goods lost or damaged."
+    assert doc.clause_at(text.index("€2.50")) is rate
+    # "paragraph C.2 of Schedule C" in the body is a mention, not a heading
+    assert doc.get_clause("1.2").text.endswith("paragraph C.2 of Schedule C.")
+
+
+def test_lettered_paragraphs_under_plain_schedule_lines_and_contract_data():
+    text = LETTERED_BODY + (
+        "SCHEDULE 1\nCONTRACT DATA\n\n"
+        "CD.7 Rate of Delay Damages. AUD 1,200 per day.\n\n"
+        "CD.8 Maximum amount of Delay Damages. One per cent (1%) of the Contract Price.\n\n"
+        "CD.12 Defects Notification Period. Twenty-four (24) months after Taking-Over.\n\n"
+        "EXHIBIT A\nORDER FORM\n\n"
+        "A.7 Fees. Annual subscription fee of USD 186,000, invoiced annually in advance.\n\n"
+        "A.8 Payment Terms. As set out in Section 2.2 of the Agreement.\n"
+    )
+    doc = parse_text(text, filename="contract.txt")
+    assert _outline(text)[-7:] == [("Schedule 1", None), ("CD.7", "Schedule 1"), ("CD.8", "Schedule 1"),
+                                   ("CD.12", "Schedule 1"), ("Exhibit A", None), ("A.7", "Exhibit A"), ("A.8", "Exhibit A")]
+    delay = doc.get_clause("CD.7")
+    assert (delay.title, delay.text) == ("Rate of Delay Damages", "CD.7 Rate of Delay Damages. AUD 1,200 per day.")
+    assert doc.get_clause("cd.8").title == "Maximum amount of Delay Damages"  # found in any case
+    assert doc.get_clause("A.7").text == "A.7 Fees. Annual subscription fee of USD 186,000, invoiced annually in advance."
+
+
+def test_bold_lettered_numbers_nest_and_keep_their_sub_paragraphs():
+    text = LETTERED_BODY + (
+        "## Annex B – Service Levels\n\n"
+        "**B.1** Availability. The Services shall be available 99.9% of each calendar month.\n\n"
+        "**B.1.1** Scheduled maintenance notified five (5) Business Days ahead is excluded.\n\n"
+        "**B.1.2** Emergency maintenance is not excluded.\n\n"
+        "**B.2** Service Credits. If availability falls below the commitment, the Customer is entitled to:\n\n"
+        "(a) a credit of 5% of the monthly Charges; and\n\n(b) a further 5% for each further 0.5% shortfall.\n"
+    )
+    doc = parse_text(text, filename="sla.md")
+    assert _outline(text)[-7:] == [("Annex B", None), ("B.1", "Annex B"), ("B.1.1", "B.1"), ("B.1.2", "B.1"),
+                                   ("B.2", "Annex B"), ("B.2(a)", "B.2"), ("B.2(b)", "B.2")]
+    availability = doc.get_clause("B.1")
+    assert (availability.label, availability.title) == ("B.1", "Availability")
+    assert availability.text == "**B.1** Availability. The Services shall be available 99.9% of each calendar month."
+    assert doc.get_clause("B.1.2").text == "**B.1.2** Emergency maintenance is not excluded."
+
+
+def test_lettered_parts_of_one_schedule_and_a_number_used_again_in_a_later_schedule():
+    text = LETTERED_BODY + (
+        "## SCHEDULE 2 – CONDITIONS PRECEDENT\n\n**Part A – Manufacturer's Conditions**\n\n"
+        "A.1 The board of directors of the Manufacturer shall have approved this Agreement.\n\n"
+        "A.2 The Manufacturer shall have obtained ISO 9001 certification for the Site.\n\n"
+        "**Part B – Customer's Conditions**\n\n"
+        "B.1 The Customer shall have delivered the tooling listed in the Specification.\n\n"
+        "## SCHEDULE 4 – COMPLETION DELIVERABLES\n\n"
+        "A.1 Certified copies of the board resolutions of the Manufacturer.\n\n"
+        "A.2 Evidence of the certification referred to in paragraph A.2 of Schedule 2.\n"
+    )
+    doc = parse_text(text, filename="supply.md")
+    assert [c.clause_id for c in doc.get_clause("Schedule 2").children] == ["A.1", "A.2", "B.1"]
+    assert [c.clause_id for c in doc.get_clause("Schedule 4").children] == ["Schedule 4/A.1", "Schedule 4/A.2"]
+    assert doc.get_clause("A.1").text.startswith("A.1 The board of directors")
+    assert doc.get_clause("Schedule 4/A.1").text == "A.1 Certified copies of the board resolutions of the Manufacturer."
+
+
+def test_lettered_paragraphs_under_numbered_paragraphs_of_a_schedule():
+    text = LETTERED_BODY + (
+        "SCHEDULE 3\nCHARGES\n\n1. One-off Charges\n\nA.1 Set-up Fee. EUR 12,000 payable on signature.\n\n"
+        "A.2 Migration Fee. EUR 8,000 payable on go-live.\n\n2. Recurring Charges\n\n"
+        "The monthly Charges are EUR 4,500 for the first 10,000 pallets stored.\n"
+    )
+    assert _outline(text)[-5:] == [("Schedule 3", None), ("Schedule 3/1", "Schedule 3"), ("A.1", "Schedule 3/1"),
+                                   ("A.2", "Schedule 3/1"), ("Schedule 3/2", "Schedule 3")]
+
+
+def test_lettered_look_alikes_stay_text():
+    """Abbreviations, references inside a sentence or wrapped onto a new line, a lettered line in the numbered body,
+    a repeated number and a number followed by a figure or a lower-case word are not paragraphs."""
+    body = LETTERED_BODY.replace(
+        "4.1 This Agreement is governed by the laws of England and Wales.\n\n",
+        "4.1 This Agreement is governed by the laws of England and Wales and not by U.S. law or any\nU.S. "
+        "State law.\n\n4.2 Deliveries are made between 9 A.M. and 5 P.M.\nA.M. Deliveries Need notice.\n\n"
+        "4.3 Notices are sent to the Customer's PO Box\nNo. 5 Harbour Road, Leeds.\nE.g. Orders placed by fax.\n\n"
+        "4.4 Section A.1 of the Framework Agreement applies to orders under this Agreement.\n\n"
+        "A.1 The Manufacturer shall keep the Framework records for six years.\n\n",
+    )
+    text = body + (
+        "## Schedule B – Pricing\n\nB.1 The Prices are set out in the price list.\n\n"
+        "B.2 Volume rebates are calculated as set out in paragraph\nB.1 Of the price list.\n\n"
+        "B.3 Invoices are issued monthly in arrears.\n\nB.1 Prices Exclude VAT (quoted again from the price list).\n\n"
+        "B.4 2,000 Units are the minimum order.\n\nB.5 each order is confirmed in writing.\n"
+    )
+    doc = parse_text(text, filename="supply.md")
+    assert [c.clause_id for c in doc.get_clause("4").children] == ["4.1", "4.2", "4.3", "4.4"]
+    assert _own(doc.get_clause("4.4")).endswith("keep the Framework records for six years.")
+    assert [c.clause_id for c in doc.get_clause("Schedule B").children] == ["B.1", "B.2", "B.3"]
+    assert doc.get_clause("B.3").text.endswith("each order is confirmed in writing.")
+    assert not any(c.clause_id.startswith(("U.", "A.", "NO", "E.")) for c in doc.iter_clauses())
+
+
+def test_lettered_clauses_of_an_agreement_in_parts():
+    text = ("# Services Agreement\n\n## Part A – General Terms\n\nA.1 Definitions. Capitalised words have the meanings "
+            "given in Part C.\n\nA.2 Term. This Agreement lasts two (2) years from the Effective Date.\n\n"
+            "## Part B – Services\n\nB.1 Scope. The Supplier shall provide the Services described in the Order.\n\n"
+            "B.2 Service Levels. The Services shall meet the Service Levels.\n")
+    assert _outline(text) == [("Part A", None), ("A.1", "Part A"), ("A.2", "Part A"), ("Part B", None),
+                              ("B.1", "Part B"), ("B.2", "Part B")]
