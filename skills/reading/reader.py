@@ -241,7 +241,9 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
     for regex, kind in ((lex.whole_fees, "share_of_total"), (lex.annual_fees, "fees_months")):
         whole = regex.search(text)
         if whole and not any(q.kind == "fees_months" for q in out):
-            share = next((p.value / 100 for p in find_percentages(text) if 0 <= whole.start() - p.end <= 40), 1.0)
+            # "5% of the Contract Price" and "合同总价的百分之五": the percentage before or just after the whole
+            share = next((p.value / 100 for p in find_percentages(text)
+                          if 0 <= whole.start() - p.end <= 40 or 0 <= p.start - whole.end() <= 6), 1.0)
             value = share if kind == "share_of_total" else round(12 * share, 2)
             out.append(Quantity(kind=kind, value=value, unit="x" if kind == "share_of_total" else "months", text=whole.group(),
                                 start=whole.start(), end=whole.end()))
