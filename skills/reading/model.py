@@ -89,6 +89,7 @@ CONDITIONS: dict[str, str] = {
     "at_once": "with immediate effect",
     "no_cure": "expressly without a chance to cure ('whether or not capable of remedy')",
     "orders": "an order or call-off deemed accepted, not the contract's deliverables",
+    "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]
