@@ -71,7 +71,7 @@ def test_the_answers_change_the_example_verdicts_exactly_where_they_differ(playb
     assert pack["governing_law"][0] == "GREEN" and mine["governing_law"][0] == "RED"
     assert "another law than that of New York" in mine["governing_law"][1]
     # the cap (one month's fees) and the payment period (7 days) are RED either way, now in the playbook's figures
-    assert mine["lol_cap_level"][0] == "RED" and "less than 6 months' charges" in mine["lol_cap_level"][1]
+    assert mine["lol_cap_level"][0] == "RED" and "6 months' charges or less" in mine["lol_cap_level"][1]
     assert mine["payment_period"][1].startswith("At least 45 days to pay an invoice")
     written = {e["id"] for e in data["positions"]}
     assert {pid for pid, v in mine.items() if v[2] == "playbook"} == written & set(mine)
@@ -92,7 +92,7 @@ def test_explain_says_the_answers_back(playbook):
     assert done.exit_code == 0, done.output
     lines = {line.split(" ", 1)[0]: line for line in done.output.splitlines()}
     assert lines["lol_cap_level"].startswith("lol_cap_level (must-have, high severity):")
-    assert "RED when a cap of less than 6 months' charges" in lines["lol_cap_level"]
+    assert "RED when a cap of 6 months' charges or less" in lines["lol_cap_level"]
     assert "At least 45 days to pay an invoice." in lines["payment_period"] and "GREEN when 45 days or more" in lines["payment_period"]
     assert "Governed by the law of New York." in lines["governing_law"]
     assert "RED when the contract is governed by another law than that of New York." in lines["governing_law"]

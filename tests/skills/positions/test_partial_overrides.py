@@ -27,7 +27,7 @@ def test_an_entry_of_id_and_parameters_changes_the_pack_position_in_place():
     assert cap.parameters == {**pack["lol_cap_level"].parameters, "red_cap_months": 6}
     assert cap.priority == "must_have" and cap.provision == pack["lol_cap_level"].provision
     assert cap.escalate.when == pack["lol_cap_level"].escalate.when
-    assert cap.escalate.text.startswith("a cap of less than 6 months' charges")  # the words state the playbook's figure
+    assert cap.escalate.text.startswith("a cap of 6 months' charges or less")  # the words state the playbook's figure
     assert mine["payment_period"].severity == "high" and mine["payment_period"].escalate.text == pack["payment_period"].escalate.text
     assert {p.id for p in merged.positions if p.source == "playbook"} == {"lol_cap_level", "payment_period"}
     assert all(p.source == "pack" for p in pack_positions("generic").positions)
