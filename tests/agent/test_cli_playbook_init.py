@@ -53,7 +53,7 @@ def test_the_playbook_holds_only_ids_figures_and_priorities(playbook):
     mine = {entry["id"]: entry for entry in data["positions"]}
     assert mine["lol_cap_level"] == {"id": "lol_cap_level", "priority": "must_have",
                                      "parameters": {"min_cap_months": 12, "floor_cap_months": 6, "red_cap_months": 6,
-                                                    "min_cap_percent": 100, "red_cap_percent": 50}}
+                                                    "min_cap_percent": 100, "red_cap_percent": 50, "red_cap_share": 0.25}}
     assert mine["payment_period"]["parameters"] == {"min_days": 45, "red_days": 14}
     assert mine["governing_law"]["parameters"] == {"required_law": "New York"}
     assert "# Least liability cap you accept as a fallback, in months of fees (the pack's: 6)" in text
@@ -111,7 +111,7 @@ def test_the_interview_in_the_terminal_asks_each_figure_with_the_packs_default(t
     done = run("init", "--type", "services", "--side", "customer", "--out", str(tmp_path / "p.yaml"),
                input="\n".join(replies + [",".join(numbers)]) + "\n")
     assert done.exit_code == 0, done.output
-    assert "Escalate when the other side's cap is below how many months of fees? [3]:" in done.output
+    assert "Escalate when the other side's cap is at or below how many months of fees? [3]:" in done.output
     assert "give a number of zero or more" in done.output
     data = yaml.safe_load((tmp_path / "p.yaml").read_text(encoding="utf-8"))
     mine = {e["id"]: e for e in data["positions"]}
