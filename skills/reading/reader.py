@@ -143,7 +143,8 @@ class SentenceReader:
         return list(seen.values())
 
     def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int]) -> _Span | None:
-        """The modal that governs a verb: the last one that starts before it, close enough, in the same limb."""
+        """The modal that governs a verb: the last one that starts before it, close enough, in the same limb; else
+        one that stands inside the words of the action ("the Prices shall reduce")."""
         best = None
         inner = next((m for m in modals if trigger.start < m.start and m.end <= trigger.end), None)
         for modal in modals:
@@ -154,7 +155,6 @@ class SentenceReader:
             if any(modal.end <= limb < trigger.start for limb in limbs):
                 continue
             best = modal
-        # else a modal inside the words of the action: "the Prices shall reduce", "fees shall be increased"
         return best or inner
 
     def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
