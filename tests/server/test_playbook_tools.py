@@ -47,7 +47,7 @@ async def test_the_prompt_walks_the_model_through_the_interview(tmp_path):
     text = prompt.messages[0].content.text
     assert "call save_playbook with" in text and "confirm: true only once they agree" in text
     assert "- lol_cap_level: The other side's liability cap at least 12 months' charges" in text
-    assert "red_cap_months: Escalate when the other side's cap is below how many months of fees? [default 3]" in text
+    assert "red_cap_months: Escalate when the other side's cap is at or below how many months of fees? [default 3]" in text
     assert '    required_law: The law your contracts must be governed by' in text
     assert "- our_liability_unlimited: Our own liability is not left unlimited" in text  # offered as a must-have
     assert "spa_cap_level" not in text
@@ -104,7 +104,7 @@ async def test_save_playbook_never_writes_outside_the_allowed_folders(tmp_path, 
             assert (await code(path="taken.yaml"))[0] == "FILE_EXISTS"
             assert await code(answers={"lol_cap_level": {"red_cap_monhts": 6}}) == (
                 "INVALID_ARGUMENT", "lol_cap_level: no parameter 'red_cap_monhts' (its answers: must_have, min_cap_months, "
-                                    "floor_cap_months, red_cap_months, min_cap_percent, red_cap_percent)")
+                                    "floor_cap_months, red_cap_months, min_cap_percent, red_cap_percent, red_cap_share)")
             assert (await code(side="bystander"))[0] == "INVALID_ARGUMENT"
             replaced = await client.call_tool("save_playbook", {**SAVE, "path": "taken.yaml", "confirm": True, "overwrite": True})
             assert not replaced.is_error
