@@ -58,3 +58,15 @@ def review(tmp_path, monkeypatch):
         return CliRunner().invoke(app, ["review", *args])
 
     return run
+
+
+@pytest.fixture
+def succeeding_review(review):
+    """The `paralaw review` runner above, asserting that the review succeeds."""
+
+    def run(*args: str):
+        done = review(*args)
+        assert done.exit_code == 0, done.output
+        return done
+
+    return run
