@@ -14,6 +14,7 @@ from paralaw.skills.documents.gate import read_data_file
 from paralaw.skills.documents.loaders import parse_document_text, read_document_bytes
 from paralaw.skills.documents.model import DocumentStructure
 from paralaw.skills.errors import DocumentError, ParalawError
+from paralaw.skills.reading.contract_type import contract_type
 
 from .access import resolve_in_root
 from .parsing import ParseJob
@@ -57,7 +58,12 @@ def detect_domain(structures: list[DocumentStructure], roles: list[str]) -> str:
     text = "\n".join(s.text[:200_000] for s in structures)
     scores = {domain: sum(1 for marker in markers if re.search(marker, text)) for domain, markers in _DOMAIN_MARKERS.items()}
     best = max(scores, key=scores.get)
-    return best if scores[best] >= 3 else "generic"
+    if scores[best] >= 3:
+        return best
+    # no domain's words: the kind of contract its title names (a construction subcontract that never says
+    # "Engineer", a share purchase that calls its parties Vendor and Purchaser)
+    kind = contract_type(structures[0].text) if structures else "other"
+    return {"construction": "fidic", "spa": "sha_spa", "sha": "sha_spa"}.get(kind, "generic")
 
 
 def detect_language(structures: list[DocumentStructure]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..reading.document import Reading
 from ..reading.model import CONDITIONS, Provision
-from .conditions import evaluate
+from .conditions import check_expression, evaluate
 from .schema import Position, Verdict
 
 _RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
@@ -86,6 +86,11 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
         "count": sum(1 for p in reading.provisions if matches(position, p, us)),
     }
     values.update({name: name in provision.conditions for name in CONDITIONS})
+    # what some provision of the same action says, whoever's: a cap on delay damages often stands in its own
+    # sentence after the rate ("The total delay damages shall not exceed 10% of the Contract Price")
+    elsewhere = set().union(*(p.conditions for p in reading.provisions if spec and p.action == spec.action))
+    values.update({f"any_{name}": name in elsewhere for name in CONDITIONS})
+    values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
     values["place"] = provision.place.lower() if provision.place else None
     values.update({k: v.lower() if isinstance(v, str) else v for k, v in position.parameters.items()})
     return values
@@ -104,12 +109,19 @@ def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict
     for index, provision in enumerate(p for p in reading.provisions if matches(position, p, us)):
         values = values_of(provision, reading, position, us)
         verdict, said = verdict_of(position, values)
-        key = (_RANK[verdict], -index)
+        # among equals, the provision that itself states what the rule turns on ("the cap ... does not apply"
+        # rather than the rate it leaves uncapped)
+        key = (_RANK[verdict], len(_named(position, verdict) & provision.conditions), -index)
         if best is None or key > best[0]:
             best = (key, verdict, said, provision, values)
     if best is None:
         return None
     return best[1], best[2], best[3], best[4]
+
+
+def _named(position: Position, verdict: str) -> set[str]:
+    rule = {"RED": position.escalate, "GREEN": position.standard, "YELLOW": position.acceptable}.get(verdict)
+    return check_expression(rule.when) if rule is not None else set()
 
 
 def describe(values: dict[str, Any]) -> str:

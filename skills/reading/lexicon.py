@@ -53,6 +53,7 @@ class Lexicon:
     waived_after: re.Pattern[str]
     refers_back: re.Pattern[str]
     collective_single: re.Pattern[str]
+    superseded_by: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -85,4 +86,5 @@ def lexicon() -> Lexicon:
         role_definition=re.compile(data["role_definition"], re.I),
         collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),
         refers_back=_compile(data["refers_back"]), collective_single=_compile(data["collective_single"]),
+        superseded_by=_compile(data["superseded_by"]),
     )

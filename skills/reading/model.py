@@ -58,6 +58,10 @@ ACTIONS: dict[str, str] = {
     "transfer_shares": "transfer or sell shares",
     "veto": "consent to, or veto, reserved matters",
     "appoint_director": "appoint or remove directors",
+    "claim": "claim more time or money (an extension of time, a variation, additional cost), or give notice of it",
+    "retain": "keep back retention money (or a quality deposit) from payments",
+    "provide_security": "provide a performance bond, bank guarantee or other security",
+    "lien": "hold a lien over the other's goods or property until paid",
     "governing_law": "choose the law that governs the contract",
     "resolve_disputes": "submit disputes to courts or arbitration at a seat",
 }
@@ -89,6 +93,16 @@ CONDITIONS: dict[str, str] = {
     "at_once": "with immediate effect",
     "no_cure": "expressly without a chance to cure ('whether or not capable of remedy')",
     "orders": "an order or call-off deemed accepted, not the contract's deliverables",
+    "when_paid": "only when (or if) the payer is itself paid by someone else: pay-when-paid, back-to-back",
+    "capped": "subject to a maximum amount",
+    "uncapped": "expressly without a maximum, or with the maximum deleted",
+    "site_conditions": "about physical, ground or site conditions",
+    "no_adjustment": "without any adjustment of the price or the time",
+    "dispute_board": "through a dispute board or adjudication before arbitration",
+    "general": "over all goods for all sums owing, not only what relates to them (a general lien)",
+    "from_shipment": "running from shipment or dispatch rather than from delivery or acceptance",
+    "warranty_term": "about how long a warranty lasts (the warranty or defects period)",
+    "released": "about releasing or returning retention or security, not taking it",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 

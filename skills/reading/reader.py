@@ -258,4 +258,8 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
         value = p.value * {"month": 12, "day": 365, "year": 1}.get(per, 1)
         out.append(Quantity(kind="percent", value=round(value, 4), unit="%/year" if per else "%", text=p.quote,
                             start=p.start, end=p.end))
+    replaced = lex.superseded_by.search(text)
+    if replaced:  # an amendment: the figures after "is replaced by" are the contract's, those before are the old ones
+        kinds_after = {q.kind for q in out if q.start >= replaced.end()}
+        out = [q for q in out if q.start >= replaced.end() or q.kind not in kinds_after]
     return tuple(sorted(out, key=lambda q: q.start))
