@@ -79,7 +79,7 @@ class PositionsOutput(BaseModel):
     summary: str
 
 
-_QUOTE_LIMIT = 200  # a quote longer than this is cut at a word, still verbatim from its start
+_QUOTE_LIMIT = 160  # a quote longer than this is cut at a word, still verbatim from its start
 
 
 def _quote(text: str) -> str:
