@@ -152,7 +152,9 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     # '("Brightwater", "we", "us" or "our")': the first name of a group
                     r"|\([\"“]([^\"”]{2,40})[\"”]\s*,\s*[\"“]"
                     # '（統一編號：…，下稱「晨曦公司」）': the label late in a long parenthesis
-                    r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]")
+                    r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]"
+                    # '**委托方（甲方）：** 杭州澄禾家居用品有限公司': a role word with its other name, opening a line
+                    r"|" + r"(?m:^)\s*\**" + r"([\u4e00-\u9fff]{2,6}?)\s*[（(][\u4e00-\u9fff]{2,6}[）)]\**\s*[：:]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$", re.I)
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
@@ -204,6 +206,7 @@ def baseline_aliases(baseline, our_party: str, counterparty: str) -> dict[str, s
 
 
 _GROUP = re.compile(r"\(([^()\n]{0,200})\)")
+_ROLE_WITH_OTHER_NAME = re.compile(r"^\s*\**([\u4e00-\u9fff]{2,6}?)\s*[（(]([\u4e00-\u9fff]{2,6})[）)]\**\s*[：:]", re.M)
 _QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
 
 
@@ -214,7 +217,9 @@ def alias_groups(structure) -> list[list[str]]:
     numbered = [c.start for c in clauses if c.clause_id[:1].isdigit() or c.clause_id[:1] in "第一二三四五六七八九十"]
     first = min(numbered or [c.start for c in clauses], default=len(structure.text))
     head = structure.text[:min(first, 6000)]
-    groups = []
+    from ..documents.traditional import to_simplified
+
+    groups = [[m.group(1), m.group(2)] for m in _ROLE_WITH_OTHER_NAME.finditer(to_simplified(head))]
     for match in _GROUP.finditer(head):
         names = [n.strip() for n in _QUOTED.findall(match.group(1))]
         if len(names) >= 2:

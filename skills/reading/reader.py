@@ -110,6 +110,8 @@ class SentenceReader:
         mentions, modals, triggers = self._mentions(body), self._modals(body), self._triggers(body)
         # a party's own name is no action: '许可方' licenses nothing, 'the Disclosing Party' discloses nothing by name
         triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
+        triggers = [t for t in triggers if not any(o.value in self._lex.inside_of.get(t.value, ()) and o.start <= t.start and t.end <= o.end
+                                                   for o in triggers)]
         limbs = [m.start() for m in self._lex.limb.finditer(body)]
         conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(plain))
         if "free" in conditions:
