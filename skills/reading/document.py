@@ -177,8 +177,10 @@ def _role_terms(sentences: list[Sentence], parties: tuple[Party, ...]) -> dict[s
         match = lexicon().role_definition.search(plain)
         if not match:
             continue
-        body = plain[match.end():match.end() + 200]
-        named = [p.name for p in parties if to_simplified(p.name) in body and p.name != match.group(1)]
+        # the party is what the term means ('means Acme', '指远峰公司'), not a party the definition speaks of
+        # ('"Delay Damages" means the damages payable by the Contractor')
+        body = re.sub(r"^[\s\"“”:：]*(?:the\s+|a\s+|an\s+)?", "", plain[match.end():match.end() + 80], flags=re.I)
+        named = [p.name for p in parties if body.startswith(to_simplified(p.name)) and p.name != match.group(1)]
         if len(named) == 1:
             out.setdefault(named[0], match.group(1).strip())
     return out
