@@ -162,7 +162,8 @@ def _read(structure: DocumentStructure) -> Reading:
         previous = sentence
         at = sentence.clause.text.find(sentence.text)
         for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
-                                     lead_in=sentence.lead_in, extra=extra):
+                                     lead_in=sentence.lead_in, extra=extra,
+                                     titled=sentence.lead_is_title):
             reading.provisions.append(provision)
     return reading
 

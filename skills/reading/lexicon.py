@@ -54,7 +54,6 @@ class Lexicon:
     refers_back: re.Pattern[str]
     collective_single: re.Pattern[str]
     superseded_by: re.Pattern[str]
-    inside_of: dict[str, list[str]]
 
 
 @lru_cache(maxsize=1)
@@ -88,5 +87,4 @@ def lexicon() -> Lexicon:
         collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),
         refers_back=_compile(data["refers_back"]), collective_single=_compile(data["collective_single"]),
         superseded_by=_compile(data["superseded_by"]),
-        inside_of=dict(data.get("inside_of") or {}),
     )

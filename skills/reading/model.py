@@ -94,6 +94,7 @@ CONDITIONS: dict[str, str] = {
     "no_cure": "expressly without a chance to cure ('whether or not capable of remedy')",
     "orders": "an order or call-off deemed accepted, not the contract's deliverables",
     "when_paid": "only when (or if) the payer is itself paid by someone else: pay-when-paid, back-to-back",
+    "late_payment": "about paying late: interest or a charge on overdue sums",
     "capped": "subject to a maximum amount",
     "uncapped": "expressly without a maximum, or with the maximum deleted",
     "site_conditions": "about physical, ground or site conditions",

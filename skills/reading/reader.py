@@ -100,7 +100,8 @@ class SentenceReader:
         return sorted(out, key=lambda s: s.start)
 
     # ------------------------------------------------------------------ reading
-    def read(self, text: str, *, clause_id: str = "", start: int = 0, lead_in: str = "", extra: str = "") -> list[Provision]:
+    def read(self, text: str, *, clause_id: str = "", start: int = 0, lead_in: str = "", extra: str = "",
+             titled: bool = False) -> list[Provision]:
         """The provisions of one sentence. `lead_in` is the sentence that introduces the list the sentence is an
         item of; `extra` is the same sentence with its defined figures or cited clause written out, read for
         figures when the sentence itself states none."""
@@ -110,10 +111,9 @@ class SentenceReader:
         mentions, modals, triggers = self._mentions(body), self._modals(body), self._triggers(body)
         # a party's own name is no action: '许可方' licenses nothing, 'the Disclosing Party' discloses nothing by name
         triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
-        triggers = [t for t in triggers if not any(o.value in self._lex.inside_of.get(t.value, ()) and o.start <= t.start and t.end <= o.end
-                                                   for o in triggers)]
         limbs = [m.start() for m in self._lex.limb.finditer(body)]
-        conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(plain))
+        # a data item's heading says what its figure is about ('Maximum Delay Damages'): its conditions count
+        conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(body if titled else plain))
         if "free" in conditions:
             conditions -= {"consent"}
         conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}

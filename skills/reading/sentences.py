@@ -32,6 +32,7 @@ class Sentence:
     expanded: str = ""  # the text with each defined term that holds a figure followed by its definition, or ''
     lead_in: str = ""  # for a list item, the parent's sentence that introduces the list ('... may terminate if:')
     referred: str = ""  # the sentence with the clause it cites for its figure in place of the citation, or ''
+    lead_is_title: bool = False  # the lead-in is the clause's heading: a data item ('Maximum Delay Damages. 1% of ...')
 
     @property
     def reading(self) -> str:
@@ -40,6 +41,7 @@ class Sentence:
 
 
 
+_MODAL = re.compile(r"\b(?:shall|will|may|must|can|is|are|means)\b|应|可|须|得|为|指", re.I)
 _MEANS = re.compile(r"[\"”]\**\s*(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)")
 _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
                      r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
@@ -94,12 +96,17 @@ def sentences_of(structure: DocumentStructure) -> list[Sentence]:
         titles = to_simplified(titles_of(clause))
         in_definitions = bool(_DEFINITION_HEADING.search(titles))
         lead_in = _lead_in(by_id.get(clause.parent_id) if clause.parent_id else None)
-        for sentence in split_sentences(text[body_from:]):
-            if len(sentence.text) < (_MIN_SENTENCE_CJK if _CJK.search(sentence.text) else _MIN_SENTENCE):
-                continue
+        pieces = [p for p in split_sentences(text[body_from:])
+                  if len(p.text) >= (_MIN_SENTENCE_CJK if _CJK.search(p.text) else _MIN_SENTENCE)]
+        # a data item states its subject in its heading and only the figure in its body ('CD.8 Maximum Delay
+        # Damages. One per cent (1%) of the Contract Price.'): the heading is read as the figure's lead-in
+        item = (not lead_in and clause.title and len(pieces) == 1 and len(pieces[0].text) < 200
+                and _FIGURE.search(pieces[0].text) and not _MODAL.search(pieces[0].text))
+        for sentence in pieces:
             expanded = "" if in_definitions else _expand(sentence.text, figures)
             out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
-                                matchable=masked(to_simplified(sentence.text)), expanded=expanded, lead_in=lead_in,
+                                matchable=masked(to_simplified(sentence.text)), expanded=expanded,
+                                lead_in=clause.title.strip() + "." if item else lead_in, lead_is_title=bool(item),
                                 referred=_referred(sentence.text, clause, by_id)))
     return out
 
