@@ -29,7 +29,8 @@ def _actor_fits(wanted: str, actual: str) -> bool:
     return (wanted == "any" or wanted == actual or (wanted == "us_or_both" and actual in ("us", "both"))
             or (wanted == "them_or_both" and actual in ("them", "both"))
             or (wanted == "us_or_unstated" and actual in ("us", "none"))
-            or (wanted == "them_or_unstated" and actual in ("them", "none")))
+            or (wanted == "them_or_unstated" and actual in ("them", "none"))
+            or (wanted == "not_us" and actual != "us"))
 
 
 def matches(position: Position, provision: Provision, us: str | None) -> bool:
@@ -54,6 +55,12 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     periods = [q for q in provision.quantities if q.kind == "period"]
     first = {kind: next((q.value for q in provision.quantities if q.kind == kind), None)
              for kind in ("fees_months", "money", "share_of_total")}
+    if first["share_of_total"] is None and first["money"] is not None and reading.value:
+        # a sum in the currency of the contract's stated value is that share of it ('£900,000' of £18m: 0.05)
+        money = next(q for q in provision.quantities if q.kind == "money")
+        value, currency = reading.value
+        if value > 0 and (money.unit or currency) == (currency or money.unit):
+            first["share_of_total"] = round(money.value / value, 4)
     notice = next((q.value for q in periods if q.of == "notice"), None)
     if notice is None and "notice" in provision.conditions and len(periods) == 1:
         notice = periods[0].value

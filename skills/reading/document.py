@@ -37,6 +37,7 @@ class Reading:
     sentences: list[Sentence]
     provisions: list[Provision] = field(default_factory=list)
     role_terms: dict[str, str] = field(default_factory=dict)  # party -> the role word a definition gives it
+    value: tuple[float, str] | None = None  # the price or contract sum the contract states, with its currency
 
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
@@ -165,7 +166,24 @@ def _read(structure: DocumentStructure) -> Reading:
                                      lead_in=sentence.lead_in, extra=extra,
                                      titled=sentence.lead_is_title):
             reading.provisions.append(provision)
+    reading.value = _contract_value(sentences)
     return reading
+
+
+def _contract_value(sentences: list[Sentence]) -> tuple[float, str] | None:
+    """What the whole contract is worth, where it says ('the Purchase Price is £18,000,000', '合同总价为人民币
+    500万元'): the largest sum stated next to the words for a price, so a cap of '£900,000' can be read as 5% of it."""
+    from ..text.amounts import find_money
+    from .lexicon import lexicon
+
+    best: tuple[float, str] | None = None
+    for sentence in sentences:
+        text = to_simplified(sentence.text)
+        for match in lexicon().contract_value.finditer(text):
+            for money in find_money(text[match.end():match.end() + 120]):
+                if best is None or money.value > best[0]:
+                    best = (money.value, money.currency or "")
+    return best
 
 
 def _role_terms(sentences: list[Sentence], parties: tuple[Party, ...]) -> dict[str, str]:

@@ -54,6 +54,7 @@ class Lexicon:
     refers_back: re.Pattern[str]
     collective_single: re.Pattern[str]
     superseded_by: re.Pattern[str]
+    contract_value: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -87,4 +88,5 @@ def lexicon() -> Lexicon:
         collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),
         refers_back=_compile(data["refers_back"]), collective_single=_compile(data["collective_single"]),
         superseded_by=_compile(data["superseded_by"]),
+        contract_value=_compile(data["contract_value"]),
     )

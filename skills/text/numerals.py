@@ -79,7 +79,10 @@ def parse_chinese_number(text: str) -> float | None:
 
 def parse_digits(text: str) -> float | None:
     """'1,234.50' -> 1234.5; tolerant of spaces and full-width digits."""
-    cleaned = text.translate(str.maketrans("０１２３４５６７８９．，", "0123456789.,")).replace(",", "").replace(" ", "")
+    cleaned = text.translate(str.maketrans("０１２３４５６７８９．，", "0123456789.,")).replace(" ", "")
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}(?:,\d{1,2})?|\d{1,3}\.\d{3},\d{1,2}", cleaned):
+        cleaned = cleaned.replace(".", "").replace(",", ".")  # continental: '36.000.000,00'
+    cleaned = cleaned.replace(",", "")
     try:
         return float(cleaned)
     except ValueError:

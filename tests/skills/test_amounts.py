@@ -156,3 +156,10 @@ def test_any_text_gives_consistent_quotes(text):
             assert text[item.start:item.end] == item.quote
             assert item.value >= 0
         assert all(a.end <= b.start for a, b in zip(found, found[1:]))
+
+
+def test_continental_figures_are_read_with_dots_for_thousands():
+    # a German or Dutch SPA writes its cap as 'EUR 36.000.000,00'; read as 36, a 30% cap looked like nothing
+    assert [(m.value, m.currency) for m in find_money("is limited to EUR 36.000.000,00.")] == [(36_000_000.0, "EUR")]
+    assert [(m.value, m.currency) for m in find_money("claims exceeding EUR 50.000,00 in the individual case")] == [(50_000.0, "EUR")]
+    assert [m.value for m in find_money("a fee of USD 1,500.50")] == [1500.5]  # English decimals are untouched
