@@ -31,11 +31,16 @@ from pydantic import BaseModel
 from ..reading.document import Reading
 from ..reading.model import Provision
 from .judge import matches
+from .schema import ChineseWording, InsertClause, Redline, Replace
 
 _ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
 _TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# a figure's English unit and its Chinese: a replacement written '{min_days} days' becomes '{min_days}日'
+_UNITS_ZH = tuple((r"(?<![\w{])\s*" + unit, chinese) for unit, chinese in (
+    (r"business\s+days?\b", "个工作日"), (r"days?\b", "日"), (r"months?\b", "个月"), (r"years?\b", "年"), (r"per\s*cent\b", "%")))
 _FEES_TERMS = ("Charges", "Fees", "Service Fees", "Services Fees", "Licence Fees", "License Fees", "Licence Fee",
                "License Fee", "Contract Price", "Price", "Purchase Price", "Rent", "Royalties", "Consideration")
 
@@ -75,8 +80,10 @@ def words_for(number: float) -> str:
 
 def figure(value: float, like: str) -> str:
     """`value` written as the figure `like` is: 'seven (7) days' -> 'thirty (30)', '7 days' -> '30', 'seven
-    days' -> 'thirty'. A percentage written 'four per cent (4%)' gives 'ten per cent (10%)'."""
+    days' -> 'thirty'. A percentage written 'four per cent (4%)' gives 'ten per cent (10%)'. In Chinese, digits."""
     digits = f"{value:g}"
+    if _CJK.search(like):
+        return digits
     words = words_for(value)
     if re.search(r"\(\s*\d[\d,.]*\s*%\s*\)", like) and words:
         return f"{words} per cent ({digits}%)"
@@ -202,10 +209,35 @@ def _sentence_edits(spec, provision: Provision, reading: Reading, names: dict[st
     return sorted(edits, key=lambda e: e.start)
 
 
+def written_in_chinese(reading: Reading) -> bool:
+    return sum(1 for s in reading.sentences if _CJK.search(s.text)) * 2 > len(reading.sentences)
+
+
+def localised(spec: Redline, chinese: bool) -> Redline:
+    """The redline for the contract's language: a Chinese contract gets the position's Chinese words, a figure's
+    unit in Chinese, and no English sentence or clause (the wording to ask for stays in the comment)."""
+    if not chinese:
+        return spec
+    zh = spec.zh or ChineseWording()
+
+    def unit_zh(words: str) -> str:
+        for english, chinese_unit in _UNITS_ZH:
+            words = re.sub(english, chinese_unit, words, flags=re.I)
+        return words if not re.search(r"[A-Za-z]", _PLACEHOLDER.sub("", words)) else ""
+
+    replace = [Replace(quantity=r.quantity, **{"with": zh.replace.get(r.quantity) or unit_zh(r.with_)})
+               for r in spec.replace if zh.replace.get(r.quantity) or unit_zh(r.with_)]
+    insert = (InsertClause(text=zh.insert_text, after=spec.insert_clause.after, heading=zh.insert_heading)
+              if spec.insert_clause and zh.insert_text else None)
+    return spec.model_copy(update={"proposed": zh.proposed or spec.proposed, "fallback": zh.fallback or spec.fallback,
+                                   "replace": replace, "replace_sentence": zh.replace_sentence if spec.replace_sentence else "",
+                                   "actor": zh.actor if spec.actor else "", "also": [], "insert_clause": insert})
+
+
 def edits_for(position, provision: Provision | None, reading: Reading, us: str | None, text: str) -> list[Edit]:
     """The tracked changes a position's redline makes on this contract: in the provision it judged (None when it
     found none), in the other provisions its fix changes, or a new clause where the provision belongs."""
-    spec = position.redline
+    spec = localised(position.redline, written_in_chinese(reading))
     if us is None:
         return []
     names = party_names(reading, us, text)
@@ -228,7 +260,7 @@ def _number_parts(clause_id: str) -> list[str]:
 def _insertion(position, reading: Reading, names: dict[str, str], parameters: dict[str, Any]) -> list[Edit]:
     """A missing provision as a whole clause: the next sub-clause of the clause that holds provisions of the
     actions it belongs with ('9.4' after 9.3), else the next top-level clause after the last one."""
-    spec = position.redline.insert_clause
+    spec = localised(position.redline, written_in_chinese(reading)).insert_clause
     if spec is None:
         return []
     new = fill(spec.text, names, parameters)

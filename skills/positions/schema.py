@@ -188,11 +188,32 @@ class InsertClause(BaseModel):
         return _contract_text(value) if value else value
 
 
+class ChineseWording(BaseModel):
+    """A redline's words for a contract written in Chinese, which gets Chinese text or none: the figure's words
+    per quantity ('{min_days}日'), the sentence, the inserted article and its heading, and the wording to ask for."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    proposed: str = ""
+    fallback: str = ""
+    replace_sentence: str = ""
+    replace: dict[str, str] = Field(default_factory=dict, description="quantity -> the new figure's words, e.g. {period: '{min_days}日'}")
+    actor: str = ""
+    insert_text: str = ""
+    insert_heading: str = ""
+
+    @field_validator("replace_sentence", "actor", "insert_text", "insert_heading")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return _contract_text(value) if value else value
+
+
 class Redline(SentenceChange):
     proposed: str = ""
     fallback: str = ""
     also: list[AlsoChange] = Field(default_factory=list)
     insert_clause: InsertClause | None = None
+    zh: ChineseWording | None = Field(None, description="The wording for a contract written in Chinese.")
 
     @property
     def edits_anything(self) -> bool:

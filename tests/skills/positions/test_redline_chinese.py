@@ -1,0 +1,61 @@
+"""A Chinese contract is redlined in Chinese: a figure's new words carry a Chinese unit, a sentence is replaced
+only by the position's Chinese wording, and no English sentence or clause is written into it."""
+
+import re
+
+from paralaw.skills.documents.loaders import parse_document_text
+from paralaw.skills.positions.engine import evaluate_positions
+from paralaw.skills.positions.packs import resolve_positions
+from paralaw.skills.positions.schema import ChineseWording
+
+CONTRACT = """# 技术服务合同
+
+甲方（委托方）：杭州澄禾家居用品有限公司
+乙方（服务方）：浙江驰远信息技术有限公司
+
+第一条 服务内容
+1.1 乙方应按照附件一的要求向甲方提供系统运维服务。
+
+第二条 费用及支付
+2.1 甲方应在收到乙方开具的合法有效发票后七日内支付当月服务费。
+
+第三条 合同解除
+3.1 乙方有权随时解除本合同，并提前十日书面通知甲方。
+
+第四条 争议解决
+4.1 因本合同引起的争议，提交杭州仲裁委员会仲裁。
+"""
+
+
+def _redlines(positions):
+    structure = parse_document_text(CONTRACT, filename="服务合同.md")
+    return {r.position_id: r for r in evaluate_positions(positions, structure, domain="generic", our_party="甲方")}
+
+
+def test_a_figure_is_replaced_with_a_chinese_unit():
+    positions, _ = resolve_positions("generic")
+    payment = _redlines(positions)["payment_period"]
+    assert payment.verdict == "RED"
+    (edit,) = payment.redline
+    assert (edit["old"], edit["new"]) == ("七日", "30日")
+
+
+def test_no_english_sentence_goes_into_a_chinese_contract():
+    positions, _ = resolve_positions("generic")
+    for result in _redlines(positions).values():
+        for edit in result.redline or []:
+            assert not re.search(r"[A-Za-z]{3,}", edit["new"]), (result.position_id, edit["new"])
+
+
+def test_a_positions_chinese_wording_replaces_the_sentence():
+    positions, _ = resolve_positions("generic")
+    termination = next(p for p in positions.positions if p.id == "termination_convenience")
+    assert termination.redline.replace_sentence  # the English sentence the position would write
+    wording = ChineseWording(proposed="任何一方均有权提前九十（90）日书面通知对方解除本合同。",
+                             replace_sentence="任何一方均有权提前九十（90）日书面通知对方解除本合同。")
+    localised = termination.model_copy(update={"redline": termination.redline.model_copy(update={"zh": wording})})
+    positions = positions.model_copy(update={"positions": [localised if p.id == localised.id else p for p in positions.positions]})
+    result = _redlines(positions)["termination_convenience"]
+    assert result.verdict == "RED"
+    assert [e["new"] for e in result.redline] == ["任何一方均有权提前九十（90）日书面通知对方解除本合同。"]
+    assert result.proposed_wording == "任何一方均有权提前九十（90）日书面通知对方解除本合同。"
