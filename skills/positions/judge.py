@@ -17,6 +17,7 @@ from .conditions import check_expression, evaluate
 from .schema import Position, Verdict
 
 _RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
+_NO_RULE = "outside the standard position; needs a look"
 
 
 def who(actor: str | None, us: str | None) -> str:
@@ -107,7 +108,7 @@ def verdict_of(position: Position, values: dict[str, Any]) -> tuple[Verdict, str
     for verdict, rule in (("RED", position.escalate), ("GREEN", position.standard), ("YELLOW", position.acceptable)):
         if rule is not None and evaluate(rule.when, values):
             return verdict, rule.text
-    return "YELLOW", "outside the standard position; needs a look"
+    return "YELLOW", _NO_RULE
 
 
 def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict, str, Provision, dict[str, Any]] | None:
@@ -118,7 +119,8 @@ def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict
         verdict, said = verdict_of(position, values)
         # among equals, the provision that itself states what the rule turns on ("the cap ... does not apply"
         # rather than the rate it leaves uncapped)
-        key = (_RANK[verdict], len(_named(position, verdict) & provision.conditions), -index)
+        # a verdict a rule gave outranks the YELLOW no rule gave ("outside the standard position")
+        key = (_RANK[verdict], said != _NO_RULE, len(_named(position, verdict) & provision.conditions), -index)
         if best is None or key > best[0]:
             best = (key, verdict, said, provision, values)
     if best is None:

@@ -199,7 +199,9 @@ def _role_terms(sentences: list[Sentence], parties: tuple[Party, ...]) -> dict[s
         # the party is what the term means ('means Acme', '指远峰公司'), not a party the definition speaks of
         # ('"Delay Damages" means the damages payable by the Contractor')
         body = re.sub(r"^[\s\"“”:：]*(?:the\s+|a\s+|an\s+)?", "", plain[match.end():match.end() + 80], flags=re.I)
-        named = [p.name for p in parties if body.startswith(to_simplified(p.name)) and p.name != match.group(1)]
+        # ... and the party's name ends the phrase: '"工作成果"：指乙方为履行本合同...' is the party's work, not the party
+        named = [p.name for p in parties if body.startswith(to_simplified(p.name)) and p.name != match.group(1)
+                 and re.match(r"\s*(?:[,.;:，。；：、（(]|$)", body[len(to_simplified(p.name)):])]
         if len(named) == 1:
             out.setdefault(named[0], match.group(1).strip())
     return out
