@@ -62,6 +62,7 @@ ACTIONS: dict[str, str] = {
     "retain": "keep back retention money (or a quality deposit) from payments",
     "provide_security": "provide a performance bond, bank guarantee or other security",
     "lien": "hold a lien over the other's goods or property until paid",
+    "pass_title": "ownership of goods passing to the buyer (or kept by the seller until paid)",
     "governing_law": "choose the law that governs the contract",
     "resolve_disputes": "submit disputes to courts or arbitration at a seat",
 }
@@ -95,6 +96,9 @@ CONDITIONS: dict[str, str] = {
     "orders": "an order or call-off deemed accepted, not the contract's deliverables",
     "when_paid": "only when (or if) the payer is itself paid by someone else: pay-when-paid, back-to-back",
     "late_payment": "about paying late: interest or a charge on overdue sums",
+    "on_payment": "only once the price is paid in full (retention of title)",
+    "regardless_of_payment": "whether or not the price has been paid",
+    "goodwill": "compensation for goodwill, clientele or the loss of the business on the contract's end",
     "capped": "subject to a maximum amount",
     "uncapped": "expressly without a maximum, or with the maximum deleted",
     "site_conditions": "about physical, ground or site conditions",
