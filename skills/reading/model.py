@@ -99,6 +99,7 @@ CONDITIONS: dict[str, str] = {
     "on_payment": "only once the price is paid in full (retention of title)",
     "regardless_of_payment": "whether or not the price has been paid",
     "goodwill": "compensation for goodwill, clientele or the loss of the business on the contract's end",
+    "target": "about a minimum purchase or sales target",
     "capped": "subject to a maximum amount",
     "uncapped": "expressly without a maximum, or with the maximum deleted",
     "site_conditions": "about physical, ground or site conditions",
