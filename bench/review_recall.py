@@ -29,7 +29,7 @@ import anyio
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = next((p for p in (ROOT.parent / "shared" / "data" / "review_cases",) if p.is_dir()), ROOT / "tests" / "data" / "review_cases")  # ../shared/data when present, else tests/data
-_PREFIX = re.compile(r"^(?:sub-clause|clause|article|section|第)\s*", re.I)
+_PREFIX = re.compile(r"^(?:sub-clause|clause|article|section|§+|第)\s*", re.I)
 
 
 _DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")}
@@ -46,7 +46,7 @@ def _arabic(numeral: str) -> str:
 
 
 def norm_clause(value: str) -> str:
-    """A clause number as the scorer compares it: 'Clause 8.2' -> '8.2', '第八條' / '第八条' -> '8'."""
+    """A clause number as the scorer compares it: 'Clause 8.2' -> '8.2', '§ 3' -> '3', '第八條' / '第八条' -> '8'."""
     value = _PREFIX.sub("", str(value or "").strip())
     value = value.rstrip("条條").strip().lower()
     return _arabic(value)
