@@ -106,6 +106,7 @@ def fill(text: str, names: dict[str, str], parameters: dict[str, Any], like: str
     """The text with {us}, {them}, {fees} and {<parameter>} filled in; '' when a name is unknown (no redline is
     better than one with a hole in it)."""
     missing = []
+    like = like or ("日" if _CJK.search(text) else "")  # a Chinese sentence writes its figures in digits
 
     def one(match: re.Match) -> str:
         name = match.group(1)
@@ -124,6 +125,8 @@ def fill(text: str, names: dict[str, str], parameters: dict[str, Any], like: str
         if not isinstance(value, (int, float)) or isinstance(value, bool) or match.group(1) in names:
             return match.group(0)
         words = words_for(value)
+        if _CJK.search(like):
+            return f"{value:g}%"
         spelled = not like.strip() or re.search(r"per\s*cent|\(", like)
         return f"{words} per cent ({value:g}%)" if spelled and words else f"{value:g}%"
 
