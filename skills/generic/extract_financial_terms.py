@@ -22,6 +22,7 @@ from ..errors import ClauseNotFound
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from ..framework.state import document_with_role, state_snapshot
+from ..reading.contract_type import contract_type
 from ..text.amounts import Money, Percent, find_money, find_percentages, find_periods
 
 TermType = Literal[
@@ -290,7 +291,8 @@ def _word_figure_mismatches(text: str, lo: int, hi: int, clause_id: str | None, 
 
 
 def _retention_findings(structure: DocumentStructure, terms: list[FinancialTerm]) -> list[Finding]:
-    if structure.language != "zh":
+    # the 3% ceiling is a rule for construction works: a sale of goods may hold back more
+    if structure.language != "zh" or contract_type(structure.text) != "construction":
         return []
     return [
         Finding(severity="high", kind="retention_above_statutory_cap", clause_id=t.clause_id, evidence=t.context,

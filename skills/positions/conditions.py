@@ -72,3 +72,21 @@ def _eval(node: ast.AST, values: dict[str, Any]) -> Any:
             left = right
         return True
     raise ValueError(f"unsupported condition element {type(node).__name__}")
+
+
+def strength(expression: str, values: dict[str, Any]) -> tuple[int, float]:
+    """How strongly a true condition holds, to choose among provisions with the same verdict: how many of its
+    alternatives ('a or b or c') are true, then how far past their thresholds its true comparisons go ('notice_days
+    < 28' holds more strongly at 2 days than at 12)."""
+    body = _parse(expression).body
+    alternatives = body.values if isinstance(body, ast.BoolOp) and isinstance(body.op, ast.Or) else [body]
+    true = [node for node in alternatives if _eval(node, values)]
+    margin = 0.0
+    for node in true:
+        for compare in (n for n in ast.walk(node) if isinstance(n, ast.Compare) and len(n.ops) == 1):
+            left, right = _eval(compare.left, values), _eval(compare.comparators[0], values)
+            if (isinstance(left, (int, float)) and isinstance(right, (int, float)) and not isinstance(left, bool)
+                    and not isinstance(right, bool) and _eval(compare, values)):
+                margin += abs(left - right) / max(abs(right), abs(left), 1e-9)
+    return len(true), margin
+

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..reading.document import Reading
 from ..reading.model import CONDITIONS, Provision
-from .conditions import check_expression, evaluate
+from .conditions import check_expression, evaluate, strength
 from .schema import Position, Verdict
 
 _RANK = {"RED": 3, "MISSING": 3, "YELLOW": 2, "GREEN": 1}
@@ -120,12 +120,19 @@ def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict
         # among equals, the provision that itself states what the rule turns on ("the cap ... does not apply"
         # rather than the rate it leaves uncapped)
         # a verdict a rule gave outranks the YELLOW no rule gave ("outside the standard position")
-        key = (_RANK[verdict], said != _NO_RULE, len(_named(position, verdict) & provision.conditions), -index)
+        key = (_RANK[verdict], said != _NO_RULE, _strength(position, verdict, values),
+               len(_named(position, verdict) & provision.conditions), -index)
         if best is None or key > best[0]:
             best = (key, verdict, said, provision, values)
     if best is None:
         return None
     return best[1], best[2], best[3], best[4]
+
+
+def _strength(position: Position, verdict: str, values: dict[str, Any]) -> tuple[int, float]:
+    """Of two RED provisions, the one that is further from the position (two days' notice rather than twelve)."""
+    rule = {"RED": position.escalate, "GREEN": position.standard, "YELLOW": position.acceptable}.get(verdict)
+    return strength(rule.when, values) if rule is not None and verdict == "RED" else (0, 0.0)
 
 
 def _named(position: Position, verdict: str) -> set[str]:

@@ -55,6 +55,7 @@ class Lexicon:
     collective_single: re.Pattern[str]
     superseded_by: re.Pattern[str]
     contract_value: re.Pattern[str]
+    of_held: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -89,4 +90,5 @@ def lexicon() -> Lexicon:
         refers_back=_compile(data["refers_back"]), collective_single=_compile(data["collective_single"]),
         superseded_by=_compile(data["superseded_by"]),
         contract_value=_compile(data["contract_value"]),
+        of_held=_compile(data["of_held"]),
     )

@@ -258,8 +258,9 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
         after, before = text[p.end:p.end + 30], text[max(0, p.start - 30):p.start]
         per = next((name for name, regex in lex.rate_per.items() if regex.search(after) or regex.search(before)), "")
         value = p.value * {"month": 12, "day": 365, "year": 1}.get(per, 1)
-        out.append(Quantity(kind="percent", value=round(value, 4), unit="%/year" if per else "%", text=p.quote,
-                            start=p.start, end=p.end))
+        # 'half (50%) of the retention moneys' is a share of money already held, not a rate
+        unit = "% of held" if lex.of_held.match(after) else ("%/year" if per else "%")
+        out.append(Quantity(kind="percent", value=round(value, 4), unit=unit, text=p.quote, start=p.start, end=p.end))
     replaced = lex.superseded_by.search(text)
     if replaced:  # an amendment: the figures after "is replaced by" are the contract's, those before are the old ones
         kinds_after = {q.kind for q in out if q.start >= replaced.end()}
