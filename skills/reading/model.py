@@ -100,6 +100,7 @@ CONDITIONS: dict[str, str] = {
     "regardless_of_payment": "whether or not the price has been paid",
     "goodwill": "compensation for goodwill, clientele or the loss of the business on the contract's end",
     "target": "about a minimum purchase or sales target",
+    "final_payment": "about the final account or final payment, not interim payments",
     "capped": "subject to a maximum amount",
     "uncapped": "expressly without a maximum, or with the maximum deleted",
     "site_conditions": "about physical, ground or site conditions",
