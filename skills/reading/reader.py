@@ -108,9 +108,14 @@ class SentenceReader:
         plain = masked(to_simplified(text))
         body = f"{masked(to_simplified(lead_in))} {plain}" if lead_in else plain
         offset = len(body) - len(plain)  # where the sentence itself starts in `body`
-        mentions, modals, triggers = self._mentions(body), self._modals(body), self._triggers(body)
+        triggers = self._triggers(body)
+        if not triggers:  # most of the cost is the conditions and figures of a sentence that states no action
+            return []
+        mentions, modals = self._mentions(body), self._modals(body)
         # a party's own name is no action: '许可方' licenses nothing, 'the Disclosing Party' discloses nothing by name
         triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
+        if not triggers:
+            return []
         limbs = [m.start() for m in self._lex.limb.finditer(body)]
         # a data item's heading says what its figure is about ('Maximum Delay Damages'): its conditions count
         conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(body if titled else plain))
