@@ -49,7 +49,8 @@ def norm_clause(value: str) -> str:
     """A clause number as the scorer compares it: 'Clause 8.2' -> '8.2', '§ 3' -> '3', '第八條' / '第八条' -> '8'."""
     value = _PREFIX.sub("", str(value or "").strip())
     value = value.rstrip("条條").strip().lower()
-    return _arabic(value)
+    head, rest = re.match(r"([零一二三四五六七八九十]*)(.*)", value).groups()  # '九(一)' -> '9(一)'
+    return _arabic(head) + rest if head else value
 
 
 def clause_matches(risk_clause: str, planted_clause: str) -> bool:
