@@ -117,9 +117,9 @@ def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict
     for index, provision in enumerate(p for p in reading.provisions if matches(position, p, us)):
         values = values_of(provision, reading, position, us)
         verdict, said = verdict_of(position, values)
-        # among equals, the provision that itself states what the rule turns on ("the cap ... does not apply"
-        # rather than the rate it leaves uncapped)
-        # a verdict a rule gave outranks the YELLOW no rule gave ("outside the standard position")
+        # the worst verdict; then one a rule gave over the YELLOW no rule gave; then the RED furthest from the
+        # position; then the provision that itself states what the rule turns on ("the cap ... does not apply"
+        # rather than the rate it leaves uncapped); then the earliest
         key = (_RANK[verdict], said != _NO_RULE, _strength(position, verdict, values),
                len(_named(position, verdict) & provision.conditions), -index)
         if best is None or key > best[0]:
