@@ -145,6 +145,8 @@ def party_role(name: str, structure) -> str:
     return spelled
 
 
+# '**委托方（甲方）：** 杭州澄禾家居用品有限公司': a role word with its other name, opening a line (groups: both names)
+_ROLE_LINE = r"\s*\**([\u4e00-\u9fff]{2,6}?)\s*[（(]([\u4e00-\u9fff]{2,6})[）)]\**\s*[：:]"
 _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[\"“]([^\"”]{2,40})[\"”]\)"
                     r"|[（(](?:以下)?(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」][）)]"
                     # '(hereinafter referred to as "Meridian", which expression ...)', '(referred to as the "Buyer")'
@@ -153,8 +155,7 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|\([\"“]([^\"”]{2,40})[\"”]\s*,\s*[\"“]"
                     # '（統一編號：…，下稱「晨曦公司」）': the label late in a long parenthesis
                     r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]"
-                    # '**委托方（甲方）：** 杭州澄禾家居用品有限公司': a role word with its other name, opening a line
-                    r"|" + r"(?m:^)\s*\**" + r"([\u4e00-\u9fff]{2,6}?)\s*[（(][\u4e00-\u9fff]{2,6}[）)]\**\s*[：:]")
+                    r"|(?m:^)" + _ROLE_LINE)
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$", re.I)
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
@@ -206,7 +207,7 @@ def baseline_aliases(baseline, our_party: str, counterparty: str) -> dict[str, s
 
 
 _GROUP = re.compile(r"\(([^()\n]{0,200})\)")
-_ROLE_WITH_OTHER_NAME = re.compile(r"^\s*\**([\u4e00-\u9fff]{2,6}?)\s*[（(]([\u4e00-\u9fff]{2,6})[）)]\**\s*[：:]", re.M)
+_ROLE_WITH_OTHER_NAME = re.compile("^" + _ROLE_LINE, re.M)
 _QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
 
 

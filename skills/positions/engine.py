@@ -31,7 +31,7 @@ from ..reading.roles import sides_of as party_sides
 from ..reading.sentences import _DEFINITION, Sentence
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
 from .judge import days_in_words, describe, judge, verdict_of
-from .redline import edits_for, fill, localised, party_names, written_in_chinese
+from .redline import edits_for, fill, localised, party_names
 from .schema import Position, PositionSet, Verdict
 
 logger = logging.getLogger(__name__)
@@ -233,7 +233,7 @@ def clause_kinds(structure: DocumentStructure) -> dict[str, set[str]]:
 def _judge_provision(position: Position, reading: Reading, us: str | None, text: str = "") -> PositionResult | None:
     names = party_names(reading, us, text)
     names = {**names, "us": names["us"] or "[our party]", "them": names["them"] or "[the other party]"}
-    redline = localised(position.redline, written_in_chinese(reading))
+    redline = localised(position.redline, reading.chinese)
     wording = {key: fill(value.strip(), names, dict(position.parameters)) or value.strip()
                for key, value in (("proposed_wording", redline.proposed), ("fallback", redline.fallback))}
     base = dict(position_id=position.id, title=position.title, topic=position.topic, rationale=position.rationale.strip(),

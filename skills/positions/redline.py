@@ -212,10 +212,6 @@ def _sentence_edits(spec, provision: Provision, reading: Reading, names: dict[st
     return sorted(edits, key=lambda e: e.start)
 
 
-def written_in_chinese(reading: Reading) -> bool:
-    return sum(1 for s in reading.sentences if _CJK.search(s.text)) * 2 > len(reading.sentences)
-
-
 def localised(spec: Redline, chinese: bool) -> Redline:
     """The redline for the contract's language: a Chinese contract gets the position's Chinese words, a figure's
     unit in Chinese, and no English sentence or clause (the wording to ask for stays in the comment)."""
@@ -240,7 +236,7 @@ def localised(spec: Redline, chinese: bool) -> Redline:
 def edits_for(position, provision: Provision | None, reading: Reading, us: str | None, text: str) -> list[Edit]:
     """The tracked changes a position's redline makes on this contract: in the provision it judged (None when it
     found none), in the other provisions its fix changes, or a new clause where the provision belongs."""
-    spec = localised(position.redline, written_in_chinese(reading))
+    spec = localised(position.redline, reading.chinese)
     if us is None:
         return []
     names = party_names(reading, us, text)
@@ -263,7 +259,7 @@ def _number_parts(clause_id: str) -> list[str]:
 def _insertion(position, reading: Reading, names: dict[str, str], parameters: dict[str, Any]) -> list[Edit]:
     """A missing provision as a whole clause: the next sub-clause of the clause that holds provisions of the
     actions it belongs with ('9.4' after 9.3), else the next top-level clause after the last one."""
-    spec = localised(position.redline, written_in_chinese(reading)).insert_clause
+    spec = localised(position.redline, reading.chinese).insert_clause
     if spec is None:
         return []
     new = fill(spec.text, names, parameters)

@@ -28,6 +28,9 @@ _CACHE_SIZE = 32
 _LOCK = Lock()
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 @dataclass
 class Reading:
     """What one contract says, as provisions, with the sentences they were read from."""
@@ -38,6 +41,7 @@ class Reading:
     provisions: list[Provision] = field(default_factory=list)
     role_terms: dict[str, str] = field(default_factory=dict)  # party -> the role word a definition gives it
     value: tuple[float, str] | None = None  # the price or contract sum the contract states, with its currency
+    chinese: bool = False  # most of its sentences are Chinese: its redline is written in Chinese
 
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
@@ -167,6 +171,7 @@ def _read(structure: DocumentStructure) -> Reading:
                                      titled=sentence.lead_is_title):
             reading.provisions.append(provision)
     reading.value = _contract_value(sentences)
+    reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)
     return reading
 
 
