@@ -66,12 +66,19 @@ def same_issue(a: dict[str, Any], b: dict[str, Any], kind_topics: dict[str, str]
     return _related(clause_a, clause_b) and WHOLE not in (clause_a, clause_b) and _overlap(_quote(a), _quote(b))
 
 
-def _primary(group: list[dict[str, Any]]) -> dict[str, Any]:
-    return min(group, key=lambda r: (r.get("source") != POSITIONS_TOOL, _LEVEL.get(r.get("risk_level"), 3)))
+def _primary(group: list[dict[str, Any]], kind_topics: dict[str, str]) -> dict[str, Any]:
+    """The review position's risk; but where the group joined another topic's risk at the same words and that
+    one is graver (an uncapped indemnity we give, quoted by a position that looks for the indemnity we lack), the
+    graver one leads: one provision, two points, and the worse decides."""
+    level = lambda r: _LEVEL.get(r.get("risk_level"), 3)  # noqa: E731
+    best = min(group, key=lambda r: (r.get("source") != POSITIONS_TOOL, level(r)))
+    topic = topic_of(best, kind_topics)
+    graver = [r for r in group if topic_of(r, kind_topics) != topic and level(r) < level(best)]
+    return min(graver, key=lambda r: (level(r), r.get("source") != POSITIONS_TOOL)) if graver else best
 
 
-def _combined(group: list[dict[str, Any]]) -> dict[str, Any]:
-    primary = _primary(group)  # updated in place: callers find a merged risk where its primary was
+def _combined(group: list[dict[str, Any]], kind_topics: dict[str, str]) -> dict[str, Any]:
+    primary = _primary(group, kind_topics)  # updated in place: callers find a merged risk where its primary was
     deepest = max((r for r in group if r.get("clause_id") not in ("", WHOLE)), default=primary,
                   key=lambda r: (_related(r["clause_id"], primary.get("clause_id", "")) or primary.get("clause_id") == WHOLE,
                                  r["clause_id"].count(".") + r["clause_id"].count("(")))
@@ -104,4 +111,4 @@ def merge_risks(risks: list[dict[str, Any]], kind_topics: dict[str, str],
             groups.append([risk])
         else:
             home.append(risk)
-    return [_combined(g) if len(g) > 1 else g[0] for g in groups]
+    return [_combined(g, kind_topics) if len(g) > 1 else g[0] for g in groups]

@@ -28,9 +28,9 @@ from ..reading.contract_type import contract_type
 from ..reading.document import Reading, read_document
 from ..reading.roles import OurSide, resolve_party, side_of_word
 from ..reading.roles import sides_of as party_sides
-from ..reading.sentences import _DEFINITION, Sentence
+from ..reading.sentences import Sentence
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
-from .judge import days_in_words, describe, judge, verdict_of
+from .judge import days_in_words, describe, judge, mirror, verdict_of
 from .redline import edits_for, fill, localised, party_names
 from .schema import Position, PositionSet, Verdict
 
@@ -117,7 +117,7 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
     named, named_of = _union(find.named_by, sides), {}
     found = []
     for sentence in sentences:
-        if sentence.in_definitions and _DEFINITION.search(sentence.text):
+        if sentence.is_definition:
             continue
         if sentence.titles not in heading_of:
             heading_of[sentence.titles] = bool(headings and headings.search(sentence.titles))
@@ -244,6 +244,11 @@ def _judge_provision(position: Position, reading: Reading, us: str | None, text:
             return None
         where = position.if_missing.where or "the whole contract"
         edits = [e.as_dict() for e in edits_for(position, None, reading, us, text)]
+        held = mirror(position, reading)
+        if held is not None:  # the provision exists, but runs the wrong way
+            return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id=held.clause_id,
+                                  evidence=held.sentence, redline=edits,
+                                  message=f"{position.title}: the contract has it only the other way round, not in our favour.")
         return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id="*", evidence="",
                               message=f"{position.title}: no such provision was found (expected in {where}).", redline=edits)
     verdict, said, provision, values = judged

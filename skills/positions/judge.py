@@ -50,6 +50,13 @@ def _same_right(spec, provision: Provision) -> bool:
             and set(spec.with_) <= provision.conditions and not (set(spec.without) & provision.conditions))
 
 
+def mirror(position: Position, reading: Reading) -> Provision | None:
+    """Where a position's provision is missing, the same right or duty held by the wrong party (an IP indemnity
+    only we give): the finding belongs there, since that is the clause a lawyer would mark up."""
+    spec = position.provision
+    return next((p for p in reading.provisions if spec is not None and _same_right(spec, p)), None)
+
+
 def values_of(provision: Provision, reading: Reading, position: Position, us: str | None) -> dict[str, Any]:
     """What a condition can ask of one provision, and whether the same right is ours too."""
     actor = who(provision.actor, us)
@@ -66,6 +73,7 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     if notice is None and "notice" in provision.conditions and len(periods) == 1:
         notice = periods[0].value
     cure = next((q.value for q in periods if q.of == "cure"), None)
+    renewal = next((q.value for q in periods if q.of == "renewal"), None)
     other = [q.value for q in periods if not q.of]
     percents = [q for q in provision.quantities if q.kind == "percent"]
     spec = position.provision
@@ -87,7 +95,7 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
         "ours_in_clause": any(a in ("us", "both") for a in here), "them_barred": them_barred,
         "exclusive_granted": exclusive_granted,
-        "notice_days": notice, "cure_days": cure, "period_days": max(other) if other else None,
+        "notice_days": notice, "cure_days": cure, "renewal_days": renewal, "period_days": max(other) if other else None,
         "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),
         "rate_per_year": next((q.value for q in percents if q.unit == "%/year"), None),
@@ -148,6 +156,8 @@ def describe(values: dict[str, Any]) -> str:
         shown.append(f"{said}' notice" if said.endswith("s") else f"{said}'s notice")  # "14 days' notice", "one month's notice"
     if values.get("cure_days") is not None:
         shown.append(f"{days_in_words(values['cure_days'])} to cure")
+    if values.get("renewal_days") is not None:
+        shown.append(f"renewal terms of {days_in_words(values['renewal_days'])}")
     if values.get("period_days") is not None:
         shown.append(f"a period of {days_in_words(values['period_days'])}")
     if values.get("fees_months") is not None:
@@ -164,8 +174,8 @@ def days_in_words(days: float) -> str:
     """A period as a lawyer writes it: 'one month', '3 years', '14 days'."""
     if days == 0:
         return "no days (due at once)"
-    if days >= 360 and days % 360 == 0:
-        years = int(days // 360)
+    if days >= 360 and (days % 360 == 0 or days % 365 == 0):
+        years = int(days // 360) if days % 360 == 0 else int(days // 365)
         return "one year" if years == 1 else f"{years} years"
     if days >= 30 and days % 30 == 0:
         months = int(days // 30)

@@ -146,8 +146,8 @@ def _quantity(provision: Provision, wanted: str):
     periods = [q for q in provision.quantities if q.kind == "period"]
     if wanted == "notice":
         found = [q for q in periods if q.of == "notice"] or (periods if "notice" in provision.conditions and len(periods) == 1 else [])
-    elif wanted == "cure":
-        found = [q for q in periods if q.of == "cure"]
+    elif wanted in ("cure", "renewal"):
+        found = [q for q in periods if q.of == wanted]
     elif wanted == "period":
         found = [q for q in periods if not q.of]
         found = [max(found, key=lambda q: q.value)] if found else []

@@ -137,7 +137,7 @@ class Replace(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    quantity: Literal["fees_months", "period", "notice", "cure", "percent", "money", "share_of_total"]
+    quantity: Literal["fees_months", "period", "notice", "cure", "renewal", "percent", "money", "share_of_total"]
     with_: str = Field(alias="with", description="The new figure's words; {<parameter>} is written like the figure replaced.")
 
     @field_validator("with_")
@@ -254,7 +254,7 @@ AlsoChange.model_rebuild()
 
 # The names a provision position's conditions may use, besides its parameters (judge.values_of gives them).
 PROVISION_NAMES = {"present", "excluded", "denied", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "ours_in_clause",
-                   "them_barred", "exclusive_granted", "notice_days", "cure_days", "period_days", "fees_months", "share_of_total", "percent",
+                   "them_barred", "exclusive_granted", "notice_days", "cure_days", "renewal_days", "period_days", "fees_months", "share_of_total", "percent",
                    "rate_per_year", "money", "multiple", "count", "place", "chinese"} | set(CONDITIONS) | {f"any_{c}" for c in CONDITIONS}
 
 

@@ -161,6 +161,8 @@ def _read(structure: DocumentStructure) -> Reading:
     reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms)
     previous = None
     for sentence in reading.sentences:
+        if sentence.is_definition:
+            continue  # '"Renewal Term" has the meaning given in clause 2.2' says what a word means, not who does what
         extra = sentence.expanded or sentence.referred
         if not extra and previous is not None and previous.clause is sentence.clause and lexicon().refers_back.search(sentence.text):
             extra = previous.text  # '逾期未完成验收的，视为验收合格': the period is the previous sentence's

@@ -110,6 +110,7 @@ CONDITIONS: dict[str, str] = {
     "from_shipment": "running from shipment or dispatch rather than from delivery or acceptance",
     "warranty_term": "about how long a warranty lasts (the warranty or defects period)",
     "released": "about releasing or returning retention or security, not taking it",
+    "infringement": "about a claim that something infringes a third party's intellectual property",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 
@@ -126,7 +127,7 @@ class Quantity(BaseModel):
     kind: QuantityKind
     value: float
     unit: str = Field(description="days | currency code | % | %/year | months")
-    of: str = Field("", description="for a period, what it measures when the words say: 'notice' or 'cure'")
+    of: str = Field("", description="for a period, what it measures when the words say: 'notice', 'cure' or 'renewal'")
     text: str = Field(description="the figure as written")
     start: int = Field(description="offset in the sentence")
     end: int

@@ -237,7 +237,13 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
         near_fees = not deadline and (any(abs(period.start - at) <= 90 for at in fees_at)
                                       or bool(lex.fees_after.search(text[period.end:period.end + 40])))
         window = text[max(0, period.start - 60):period.end + 40]
-        of = next((name for name, regex in lex.period_of.items() if regex.search(window)), "")
+        before = text[max(0, period.start - 40):period.start]
+        if lex.renewal_before.search(before):
+            of = "renewal"  # the length of each renewal term, however near a notice word stands
+        elif lex.term_before.search(before):
+            of = ""  # a term, not notice
+        else:
+            of = next((name for name, regex in lex.period_of.items() if regex.search(window)), "")
         out.append(Quantity(kind="fees_months" if near_fees else "period",
                             value=round(days / 30, 2) if near_fees else days,
                             unit="months" if near_fees else "days", text=period.quote, start=period.start, end=period.end,

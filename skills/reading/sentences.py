@@ -35,6 +35,11 @@ class Sentence:
     lead_is_title: bool = False  # the lead-in is the clause's heading: a data item ('Maximum Delay Damages. 1% of ...')
 
     @property
+    def is_definition(self) -> bool:
+        """A definition in the definitions clause ('"Term" means ...'): it says what a word means, not who does what."""
+        return self.in_definitions and bool(_DEFINITION.search(self.text))
+
+    @property
     def reading(self) -> str:
         """The sentence as it reads grammatically: a list item after its lead-in."""
         return f"{self.lead_in} {self.text}" if self.lead_in else self.text
@@ -102,13 +107,37 @@ def sentences_of(structure: DocumentStructure) -> list[Sentence]:
         # Damages. One per cent (1%) of the Contract Price.'): the heading is read as the figure's lead-in
         item = (not lead_in and clause.title and len(pieces) == 1 and len(pieces[0].text) < 200
                 and _FIGURE.search(pieces[0].text) and not _MODAL.search(pieces[0].text))
+        inline = ""  # a list run on inside the paragraph: 'may terminate ... if: (a) ...; or (b) ...'
         for sentence in pieces:
             expanded = "" if in_definitions else _expand(sentence.text, figures)
             out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
                                 matchable=masked(to_simplified(sentence.text)), expanded=expanded,
-                                lead_in=clause.title.strip() + "." if item else lead_in, lead_is_title=bool(item),
+                                lead_in=clause.title.strip() + "." if item else (inline or lead_in), lead_is_title=bool(item),
                                 referred=_referred(sentence.text, clause, by_id)))
+            inline = _inline_lead(sentence.text) or ("" if _LIST_END.search(sentence.text) else inline)
     return out
+
+
+_LIST_END = re.compile(r"[.。]\s*$")
+
+
+def _inline_lead(text: str) -> str:
+    """The words that open a list run on in the same paragraph, when this piece ends with them ('Either party may
+    terminate this Agreement by notice if the other party:', '有下列情形之一的，甲方有权解除本合同：（一）...；'): the
+    items after it, up to the one that closes the list with a full stop, are read after it."""
+    stripped = text.rstrip()
+    if stripped.endswith((":", "：")):
+        return stripped if len(stripped) <= 400 else ""
+    colon = stripped.rfind("：")
+    if colon > 0 and not _LIST_END.search(stripped):
+        return stripped[:colon + 1] if colon < 400 else ""
+    first = _FIRST_ITEM.search(stripped)  # 'if the other party (a) commits a material breach; (b) ...'
+    if first and not _LIST_END.search(stripped):
+        return stripped[:first.start()].rstrip() if first.start() <= 400 else ""
+    return ""
+
+
+_FIRST_ITEM = re.compile(r"\s\((?:a|i|1)\)\s")
 
 
 _REFERENCE = re.compile(

@@ -207,7 +207,7 @@ def find_money(text: str) -> list[Money]:
 
 _PCT_WORD = r"(?:per\s?cent(?:um)?|percent(?:age\s+points?)?)\b"
 _PCT = re.compile(
-    rf"(?P<num>{NUM})\s?(?:%|％|{_PCT_WORD})"
+    rf"(?P<num>{NUM})(?:\s*[(（]\s*{EN_NUMBER}\s*[)）])?\s?(?:%|％|{_PCT_WORD})"
     rf"|(?P<words>{EN_NUMBER})(?:\s*[(（]\s*(?P<paren>{NUM})\s*%?\s*[)）])?\s*{_PCT_WORD}"
     rf"|(?P<zhbase>百分之|千分之|万分之)(?P<zhnum>{NUM}|[{CN_CHARS}]+(?:点[{CN_CHARS}]+)?)",
     re.IGNORECASE,
@@ -267,7 +267,9 @@ def find_percentages(text: str) -> list[Percent]:
 
 _EN_UNIT = r"(?:(?P<kind>business|working|calendar|banking|clear)\s+)?(?P<unit>days?|weeks?|months?|years?|hours?)\b"
 _EN_PERIOD = re.compile(
-    rf"(?:(?P<words>{EN_NUMBER})\s*[(（]\s*(?P<paren>{NUM})\s*[)）]|(?<![\w.,])(?P<num>{NUM})|(?P<words2>{EN_NUMBER}))[\s-]*{_EN_UNIT}",
+    # 'thirty (30) days', '30 (thirty) days' (as South African and Indian drafting writes it), '30 days', 'thirty days'
+    rf"(?:(?P<words>{EN_NUMBER})\s*[(（]\s*(?P<paren>{NUM})\s*[)）]|(?<![\w.,])(?P<lead>{NUM})\s*[(（]\s*{EN_NUMBER}\s*[)）]"
+    rf"|(?<![\w.,])(?P<num>{NUM})|(?P<words2>{EN_NUMBER}))[\s-]*{_EN_UNIT}",
     re.IGNORECASE,
 )
 _ZH_PERIOD = re.compile(
@@ -314,6 +316,8 @@ def find_periods(text: str) -> list[Period]:
     for m in _EN_PERIOD.finditer(text):
         if m.group("paren"):
             value = parse_digits(m.group("paren"))
+        elif m.group("lead"):
+            value = parse_digits(m.group("lead"))
         elif m.group("num"):
             value = parse_digits(m.group("num"))
         else:

@@ -222,11 +222,11 @@ def test_the_report_and_the_word_comments_say_whose_position_each_finding_is(pla
     risks = [r for c in json.loads((here / "r.json").read_text(encoding="utf-8"))["clauses"] for r in c["risks"]]
     sources = {r["risk_type"]: r["position_source"] for r in risks if r.get("position_source")}
     assert sources["position_governing_law"] == "playbook" and sources["position_payment_period"] == "playbook"
-    assert sources["position_renewal_term"] == "pack" and sources["position_late_interest"] == "pack"
+    assert sources["position_assignment"] == "pack" and sources["position_ip_ownership"] == "pack"
     report = (here / "r.md").read_text(encoding="utf-8")
     assert "RED (your playbook) [position_governing_law] (clause 10.3) Governed by the law of New York" in report
-    assert "RED (domain pack) [position_renewal_term]" in report
+    assert "RED (domain pack) [position_assignment]" in report
     comments = [c.text for c in docx.Document(str(here / "r.docx")).comments]
     law = next(c for c in comments if "position_governing_law" in c)
-    renewal = next(c for c in comments if "position_renewal_term" in c)
-    assert "Position: your playbook" in law and "Position: the domain pack" in renewal
+    assignment = next(c for c in comments if "position_assignment" in c)
+    assert "Position: your playbook" in law and "Position: the domain pack" in assignment

@@ -125,5 +125,5 @@ async def test_a_saved_playbook_reviews_a_contract_and_its_findings_say_so(tmp_p
             assert not result.is_error, result.content[0].text
     findings = {f["kind"]: f for f in result.structured_content["findings"]}
     assert findings["position_governing_law"]["source"] == "playbook" and findings["position_governing_law"]["verdict"] == "RED"
-    assert findings["position_renewal_term"]["source"] == "pack"
+    assert findings["position_assignment"]["source"] == "pack"
     assert yaml.safe_load((tmp_path / "house.yaml").read_text(encoding="utf-8"))["extends_pack"] is True
