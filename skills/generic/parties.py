@@ -209,6 +209,8 @@ def baseline_aliases(baseline, our_party: str, counterparty: str) -> dict[str, s
 _GROUP = re.compile(r"\(([^()\n]{0,200})\)")
 _ROLE_WITH_OTHER_NAME = re.compile("^" + _ROLE_LINE, re.M)
 _QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
+# '甲方以下称"投资方"，乙方以下简称"公司"': a party's other name given after the parties block
+_ZH_CALLED = re.compile(r"([甲乙丙丁戊己]方)\s*(?:以下|下文)(?:简)?称(?:为)?[\"“「]([^\"”」，。；]{1,10})[\"”」]")
 
 
 def alias_groups(structure) -> list[list[str]]:
@@ -221,6 +223,7 @@ def alias_groups(structure) -> list[list[str]]:
     from ..documents.traditional import to_simplified
 
     groups = [[m.group(1), m.group(2)] for m in _ROLE_WITH_OTHER_NAME.finditer(to_simplified(head))]
+    groups += [[m.group(1), m.group(2)] for m in _ZH_CALLED.finditer(to_simplified(head))]
     for match in _GROUP.finditer(head):
         names = [n.strip() for n in _QUOTED.findall(match.group(1))]
         if len(names) >= 2:

@@ -64,7 +64,7 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
             names.append("you")
     parties, pronouns = [], {}
     for name in dict.fromkeys(n for n in names if n):
-        aliases = next((g for g in groups if name in g or name.lower() in {x.lower() for x in g}), [])
+        aliases = [a for g in groups if name in g or name.lower() in {x.lower() for x in g} for a in g]
         others = tuple(dict.fromkeys([a for a in aliases if a != name] + short.get(name, []) + collective.get(name, [])))
         lowered = {a.lower() for a in others}
         if lowered & _PRONOUNS_WE:
@@ -93,7 +93,7 @@ def _collectives(structure: DocumentStructure, names: list[str]) -> tuple[list[s
         if not group or lex.both.fullmatch(group) or group.lower() in ("parties", "party"):
             continue
         # the members are named in the same parenthesis or sentence, just before
-        start = max(head.rfind(mark, 0, match.start()) for mark in ("(", "（", "\n", ". ", ";", "；", "。"))
+        start = max(head.rfind(mark, 0, match.start()) for mark in ("(", "（", "\n", ". ", ";", "；", "。", "，"))
         before = head[max(0, start, match.start() - 400):match.start()]
         single = (lex.collective_single.search(head[match.end():match.end() + 80])
                   or lex.collective_single.search(head[max(0, match.start() - 80):match.start()]))

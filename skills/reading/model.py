@@ -111,6 +111,10 @@ CONDITIONS: dict[str, str] = {
     "warranty_term": "about how long a warranty lasts (the warranty or defects period)",
     "released": "about releasing or returning retention or security, not taking it",
     "infringement": "about a claim that something infringes a third party's intellectual property",
+    "sole_remedy": "the only remedy the other side has (every other remedy excluded)",
+    "service_credits": "about service credits for missed service levels",
+    "own_purposes": "for the party's own purposes: its products, models, benchmarks or aggregated data, beyond the contract",
+    "unconditional": "whatever happens: payable even if what is paid for fails, or before the conditions are met",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 

@@ -187,20 +187,23 @@ class SentenceReader:
         if inside and modal is not None:  # "Neither party shall": the actor is where the modal starts
             return inside[0].value
         floor = max([limb for limb in limbs if limb < anchor], default=-1)
-        before = [m for m in mentions if floor < m.start < anchor and anchor - m.end <= _ACTOR_REACH]
-        if before:
-            return _subject(before, body, self._lex).value
-        before = [m for m in mentions if m.start < anchor and anchor - m.end <= _ACTOR_REACH]
-        return _subject(before, body, self._lex).value if before else None
+        near = [m for m in mentions if floor < m.start < anchor and anchor - m.end <= _ACTOR_REACH]
+        wide = [m for m in mentions if m.start < anchor and anchor - m.end <= _ACTOR_REACH]
+        # the subject in the modal's own limb; where that limb names a party only as an object ('乙方违约的，除应赔偿
+        # 甲方损失外，还应支付违约金'), the subject of the sentence before it
+        subject = _subject(near, body, self._lex) or _subject(wide, body, self._lex)
+        if subject is not None:
+            return subject.value
+        return (near or wide)[-1].value if (near or wide) else None
 
 
-def _subject(before: list[_Span], body: str, lex) -> _Span:
+def _subject(before: list[_Span], body: str, lex) -> _Span | None:
     """Of the parties named before a modal, the subject: the nearest one that is not the object of a preposition
-    ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier)."""
+    or a verb ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier); None if all are."""
     for mention in reversed(before):
         if not lex.object_before.search(body[max(0, mention.start - 10):mention.start]):
             return mention
-    return before[-1]
+    return None
 
 
 _PLACED = ("governing_law", "resolve_disputes")
