@@ -155,7 +155,9 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|\([\"“]([^\"”]{2,40})[\"”]\s*,\s*[\"“]"
                     # '（統一編號：…，下稱「晨曦公司」）': the label late in a long parenthesis
                     r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]"
-                    r"|(?m:^)" + _ROLE_LINE)
+                    r"|(?m:^)" + _ROLE_LINE
+                    # '丙方：王某': a party of a Chinese block known only by its place in the order
+                    + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)\**\s*[:：]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$", re.I)
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"

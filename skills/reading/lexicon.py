@@ -49,6 +49,7 @@ class Lexicon:
     deadline_before: re.Pattern[str]
     term_before: re.Pattern[str]
     renewal_before: re.Pattern[str]
+    nominal: re.Pattern[str]
     annual_fees: re.Pattern[str]
     role_definition: re.Pattern[str]
     collective: re.Pattern[str]
@@ -86,7 +87,7 @@ def lexicon() -> Lexicon:
         immediate=_compile(data["immediate"]),
         net_days=re.compile(data["net_days"], re.I), whole_fees=_compile(data["whole_fees"]),
         fees_after=_compile(data["fees_after"]), deadline_before=_compile(data["deadline_before"]),
-        term_before=_compile(data["term_before"]), renewal_before=_compile(data["renewal_before"]),
+        term_before=_compile(data["term_before"]), renewal_before=_compile(data["renewal_before"]), nominal=_compile(data["nominal"]),
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
         collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),

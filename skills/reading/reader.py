@@ -126,7 +126,7 @@ class SentenceReader:
         seen: dict[tuple[str | None, str, str], Provision] = {}
         for trigger in triggers:
             modality = self._lex.fixed_modality.get(trigger.value)
-            modal = self._modal_for(trigger, modals, limbs)
+            modal = self._modal_for(trigger, modals, limbs, body)
             if modality is None and self._lex.waived_after.match(body, trigger.end):
                 modality = "shall_not"  # "the pre-emption rights are disapplied", "the right of first refusal is waived"
             if modality is None:
@@ -149,7 +149,7 @@ class SentenceReader:
                                   place=_place(text, self._lex) if trigger.value in _PLACED else None)
         return list(seen.values())
 
-    def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int]) -> _Span | None:
+    def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int], body: str = "") -> _Span | None:
         """The modal that governs a verb: the last one that starts before it, close enough, in the same limb; else
         one that stands inside the words of the action ("the Prices shall reduce")."""
         best = None
@@ -162,7 +162,10 @@ class SentenceReader:
             if any(modal.end <= limb < trigger.start for limb in limbs):
                 continue
             best = modal
-        return best or inner
+        # a nominal action is the subject its modal follows: 'Payment of the Price shall not be conditional on ...'
+        subject_of = (next((m for m in modals if 0 <= m.start - trigger.end <= 2), None)
+                      if self._lex.nominal.match(body, trigger.start) else None)
+        return best or inner or subject_of
 
     def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
                    limbs: list[int]) -> str | None:
@@ -176,7 +179,8 @@ class SentenceReader:
             agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             if agents:  # "may be terminated by the Customer"
                 return agents[0].value
-        inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)]
+        inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)
+                  and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]  # '还应向甲方支付': 甲方 is paid
         if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
             if inside:
