@@ -122,7 +122,8 @@ class SentenceReader:
         if "free" in conditions:
             conditions -= {"consent"}
         conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}
-        quantities = _quantities(text, self._lex) or (_quantities(extra, self._lex) if extra else ())
+        quantities = (_quantities(text, self._lex) or (_quantities(extra, self._lex) if extra else ())
+                      or (_quantities(lead_in, self._lex) if lead_in else ()))  # '... for six months after Completion: (a) compete
         seen: dict[tuple[str | None, str, str], Provision] = {}
         for trigger in triggers:
             modality = self._lex.fixed_modality.get(trigger.value)
@@ -137,6 +138,12 @@ class SentenceReader:
                 else:
                     modality = modal.value
             actor = self._actor_for(trigger, modal, mentions, body, limbs)
+            for other in {m.value for m in self._holders(trigger, mentions, body)} - {actor}:
+                key = (other, trigger.value, modality)  # each further holder named after the verb holds it too
+                if key not in seen:
+                    seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=other, modality=modality,
+                                          action=trigger.value, conditions=conditions, quantities=quantities,
+                                          trigger=(max(0, trigger.start - offset), max(0, trigger.end - offset)))
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
                 own_conditions = (own_conditions - {"free"}) | {"consent"}
@@ -167,14 +174,20 @@ class SentenceReader:
                       if self._lex.nominal.match(body, trigger.start) else None)
         return best or inner or subject_of
 
+    def _holders(self, trigger: _Span, mentions: list[_Span], body: str) -> list[_Span]:
+        """For an action whose holder is named after the verb, every party so named ('two designated by the
+        Investor and two by the Founders')."""
+        after = self._lex.actor_after.get(trigger.value)
+        if after is None:
+            return []
+        return [m for m in mentions if trigger.start <= m.start <= trigger.end + 60 and after.search(body[max(0, m.start - 60):m.start])]
+
     def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
                    limbs: list[int]) -> str | None:
         anchor = modal.start if modal is not None and modal.start < trigger.start else trigger.start
-        after = self._lex.actor_after.get(trigger.value)
-        if after is not None:  # "shall vest in the Customer": the holder follows the verb
-            held = [m for m in mentions if trigger.start <= m.start <= trigger.end + 60 and after.search(body[max(0, m.start - 60):m.start])]
-            if held:
-                return held[0].value
+        held = self._holders(trigger, mentions, body)
+        if held:  # "shall vest in the Customer": the holder follows the verb
+            return held[0].value
         if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
             agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             if agents:  # "may be terminated by the Customer"
@@ -196,16 +209,16 @@ class SentenceReader:
         # the subject in the modal's own limb; where that limb names a party only as an object ('乙方违约的，除应赔偿
         # 甲方损失外，还应支付违约金'), the subject of the sentence before it
         subject = _subject(near, body, self._lex) or _subject(wide, body, self._lex)
-        if subject is not None:
-            return subject.value
-        return (near or wide)[-1].value if (near or wide) else None
+        return subject.value if subject is not None else None  # every party named is an object: the actor is unnamed
 
 
 def _subject(before: list[_Span], body: str, lex) -> _Span | None:
     """Of the parties named before a modal, the subject: the nearest one that is not the object of a preposition
     or a verb ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier); None if all are."""
     for mention in reversed(before):
-        if not lex.object_before.search(body[max(0, mention.start - 10):mention.start]):
+        # 'to Tessellate's liability': whose liability, not to whom
+        possessive = body[mention.end:mention.end + 2] in ("'s", "’s") or body[mention.start:mention.end].endswith(("'s", "’s"))
+        if possessive or not lex.object_before.search(body[max(0, mention.start - 10):mention.start]):
             return mention
     return None
 

@@ -150,8 +150,10 @@ def test_the_side_may_be_a_chinese_role_word_and_an_spa_has_its_own_positions(tm
     assert done.exit_code == 0, done.output + done.stderr
     data = yaml.safe_load((tmp_path / "spa.yaml").read_text(encoding="utf-8"))
     # the cap's figures are the pack's until the lawyer changes them; written out so they can
-    assert data["positions"] == [{"id": "spa_cap_level", "priority": "must_have",
-                                  "parameters": {"red_cap_share": 0.1, "min_cap_share": 0.2, "red_cap_percent": 10, "min_cap_percent": 20}}]
+    mine = {entry["id"]: entry for entry in data["positions"]}
+    assert mine["spa_cap_level"] == {"id": "spa_cap_level", "priority": "must_have",
+                                     "parameters": {"red_cap_share": 0.1, "min_cap_share": 0.2, "red_cap_percent": 10, "min_cap_percent": 20}}
+    assert mine["spa_non_compete"]["parameters"] == {"min_days": 720, "red_days": 360}  # the buyer's side: the seller's restraint
     assert "#   spa_basket: " in (tmp_path / "spa.yaml").read_text(encoding="utf-8")  # left to the pack, named
 
 
