@@ -115,6 +115,8 @@ CONDITIONS: dict[str, str] = {
     "service_credits": "about service credits for missed service levels",
     "own_purposes": "for the party's own purposes: its products, models, benchmarks or aggregated data, beyond the contract",
     "unconditional": "whatever happens: payable even if what is paid for fails, or before the conditions are met",
+    "bare_majority": "by a bare majority (more than half) rather than a special majority",
+    "same_terms": "on the same price and terms for every holder",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 
