@@ -298,8 +298,16 @@ def _retention_findings(structure: DocumentStructure, terms: list[FinancialTerm]
         Finding(severity="high", kind="retention_above_statutory_cap", clause_id=t.clause_id, evidence=t.context,
                 message=f"质量保证金 {t.value:g}% exceeds the 3% ceiling of 建设工程质量保证金管理办法 (2017) art. 7.")
         for t in terms
-        if t.kind == "percentage" and t.term_type == "retention" and t.value > 3 and "质量保证金" in t.context
+        if t.kind == "percentage" and t.term_type == "retention" and t.value > 3
+        and _of_retention(structure.text, t.start, t.end)
     ]
+
+
+def _of_retention(text: str, start: int, end: int) -> bool:
+    """Whether the percentage is the retention itself ('百分之三作为质量保证金', '质量保证金为结算价款的5%'), not the
+    share paid out beside it ('支付至百分之九十七，剩余百分之三作为质量保证金')."""
+    return bool(re.match(r"\s*(?:[)）])?\s*(?:作为|为|的)?\s*(?:质量)?保证金", text[end:end + 12])
+                or re.search(r"(?:质量)?保证金[^，。；,;]{0,16}$", text[max(0, start - 24):start]))
 
 
 def extract_financial_terms(data: FinancialTermsInput) -> FinancialTermsOutput:

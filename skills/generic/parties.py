@@ -157,11 +157,16 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]"
                     r"|(?m:^)" + _ROLE_LINE
                     # '丙方：王某': a party of a Chinese block known only by its place in the order
-                    + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)\**\s*[:：]")
+                    + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)\**\s*[:：]"
+                    # '(**Pellham**)': a bold short name in brackets, without quotes
+                    r"|\(\*\*([^*\n()\"“”]{2,40})\*\*\)"
+                    # '(each, a "Seller" and together, the "Sellers")', '(together "the Founders" and each "a Founder")'
+                    r"|\b(?:each|together|collectively|jointly),?\s+(?:(?:a|an|the)\s+)?[\"“]\**(?:(?:a|an|the)\s+)?([^\"”*\n]{2,40}?)\**[\"”]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$", re.I)
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
-                              r"|有限公司|有限合伙|股份公司|简称|^\s*[\u4e00-\u9fff（）()]{2,12}[:：]", re.I | re.M)
+                              r"|有限公司|有限合伙|股份公司|简称|^\s*[\u4e00-\u9fff（）()]{2,12}[:：]"
+                              r"|\b(?:together|collectively),?\s+(?:the\s+)?[\"“]", re.I | re.M)
 
 
 def label_ok(label: str) -> bool:
@@ -178,11 +183,17 @@ def contract_parties(structure) -> list[str]:
 
     first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
     head = to_simplified(structure.text[:min(max(first, 3000), 6000)])
-    labels = []
+    labels, addressed = [], False
     for paragraph in re.split(r"\n\s*\n", head):
         if _PARTY_PARAGRAPH.search(paragraph):
-            labels += [label for m in _LABEL.finditer(paragraph)
-                       if label_ok(label := next(g for g in m.groups() if g).strip().strip("*_").strip())]
+            for m in _LABEL.finditer(paragraph):
+                label = next(g for g in m.groups() if g).strip().strip("*_").strip()
+                if label_ok(label):
+                    labels.append(label)
+            # '(2) HALBERD LOGISTICS PLC ("you" and "your")': a party addressed, not named
+            addressed |= bool(re.search(r"\([\"“]\**you\**[\"”]", paragraph, re.I))
+    if len(labels) == 1 and addressed:
+        labels.append("you")  # plain English: one party named, the other addressed
     if len(labels) >= 2:
         return list(dict.fromkeys(labels))
     text = structure.text[:20000]

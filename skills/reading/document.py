@@ -46,7 +46,7 @@ class Reading:
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
     """The parties as the parties block names them, each with its other names, and who 'we' and 'you' are."""
-    labels = [n.removeprefix("the ").strip().strip("*_").strip() for n in contract_parties(structure)]
+    labels = [re.sub(r"^(?:the|a|an)\s+", "", n.strip().strip("*_").strip(), flags=re.I) for n in contract_parties(structure)]
     names = _fold_short_names(labels)
     short = {n: [m for m in labels if m not in names and n.lower().endswith(" " + m.lower())] for n in names}
     if len(names) < 2:  # no parties block to read: the role words the contract uses most

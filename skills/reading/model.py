@@ -116,6 +116,7 @@ CONDITIONS: dict[str, str] = {
     "own_purposes": "for the party's own purposes: its products, models, benchmarks or aggregated data, beyond the contract",
     "unconditional": "whatever happens: payable even if what is paid for fails, or before the conditions are met",
     "bare_majority": "by a bare majority (more than half) rather than a special majority",
+    "claim_or_account": "about a claim, a payment application or a final account the other side submits",
     "same_terms": "on the same price and terms for every holder",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }

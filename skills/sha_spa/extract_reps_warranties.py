@@ -192,7 +192,8 @@ def _general_qualifiers(mechanics: list[Sentence]) -> list[GeneralQualifier]:
     for s in mechanics:
         if BLANKET.search(s.text) and KNOWLEDGE.search(s.text):
             found.append(GeneralQualifier(kind="blanket_knowledge", clause_id=s.clause_id, quote=sentence_quote(s, KNOWLEDGE.search(s.text))))
-        if re.search(r"qualified\s+by|subject\s+to\s+the\s+(?:matters\s+)?Disclos|以.{0,10}披露.{0,10}为限", s.text, re.I):
+        if re.search(r"qualified\s+by|subject\s+to\s+the\s+(?:matters\s+)?Disclos|except\s+as\s+(?:set\s+forth|disclosed|provided)\s+in\s+the\s+"
+                     r"(?:[\w-]+\s+){0,2}?Disclosure|以.{0,10}披露.{0,10}为限|除[^。；]{0,30}披露[^。；]{0,12}(?:外|以外)", s.text, re.I):
             found.append(GeneralQualifier(kind="general_disclosure", clause_id=s.clause_id, quote=sentence_quote(s)))
         if DATA_ROOM.search(s.text):
             found.append(GeneralQualifier(kind="data_room_disclosure", clause_id=s.clause_id, quote=sentence_quote(s, DATA_ROOM.search(s.text))))
@@ -245,7 +246,8 @@ def _findings(structure: DocumentStructure, side: Side, items: list[WarrantyItem
                                   "Warranties repeated at completion expose the warrantor to events it cannot control between signing and completion; "
                                   "limit repetition to fundamental warranties or let supplementary disclosure qualify them.", REPEATED.search(repetition.text)))
         if "general_disclosure" not in kinds:
-            found.append(Finding(severity="high", kind="no_general_disclosure_qualifier", clause_id=None,
+            # a disclosure letter is the English and American way; Chinese transfers seldom use one
+            found.append(Finding(severity="medium" if structure.language == "zh" else "high", kind="no_general_disclosure_qualifier", clause_id=None,
                                  message="The warranties are not stated to be qualified by the disclosure letter; add a general disclosure qualification."))
         if definition is not None and DUE_ENQUIRY.search(definition.text):
             found.append(_finding("medium", "knowledge_includes_enquiry", definition,
