@@ -138,25 +138,22 @@ class SentenceReader:
                 else:
                     modality = modal.value
             actor = self._actor_for(trigger, modal, mentions, body, limbs)
-            for other in {m.value for m in self._holders(trigger, mentions, body)} - {actor}:
-                key = (other, trigger.value, modality)  # each further holder named after the verb holds it too
-                if key not in seen:
-                    seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=other, modality=modality,
-                                          action=trigger.value, conditions=conditions, quantities=quantities,
-                                          trigger=(max(0, trigger.start - offset), max(0, trigger.end - offset)))
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
                 own_conditions = (own_conditions - {"free"}) | {"consent"}
-            key = (actor, trigger.value, modality)
-            if key in seen:
-                continue
             span = (max(0, trigger.start - offset), max(0, trigger.end - offset))
-            seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=actor, modality=modality,
-                                  action=trigger.value, conditions=own_conditions, quantities=quantities, trigger=span,
-                                  place=_place(text, self._lex) if trigger.value in _PLACED else None)
+            # the actor, then each further holder named after the verb ('two designated by the Investor and two by
+            # the Founders')
+            others = sorted({m.value for m in self._holders(trigger, mentions, body)} - {actor})
+            for holder in [actor, *others]:
+                key = (holder, trigger.value, modality)
+                if key not in seen:
+                    seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=holder, modality=modality,
+                                          action=trigger.value, conditions=own_conditions, quantities=quantities, trigger=span,
+                                          place=_place(text, self._lex) if trigger.value in _PLACED else None)
         return list(seen.values())
 
-    def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int], body: str = "") -> _Span | None:
+    def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int], body: str) -> _Span | None:
         """The modal that governs a verb: the last one that starts before it, close enough, in the same limb; else
         one that stands inside the words of the action ("the Prices shall reduce")."""
         best = None
