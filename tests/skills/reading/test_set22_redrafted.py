@@ -59,3 +59,14 @@ def test_liability_left_outside_the_cap_belongs_to_the_party_named_after_the_ver
     reader = SentenceReader((Party("Quayside", ("we", "us", "our")), Party("you", ("your",))), {"we": "Quayside", "you": "you"})
     read = [p for p in reader.read("The cap in clause 12.2 does not apply to our liability under the indemnity in clause 9.") if p.action == "unlimited_liability"]
     assert read and {p.actor for p in read} == {"Quayside"}
+
+
+def test_a_carve_out_for_the_other_sides_fault_is_no_indemnity_regardless_of_fault():
+    text = ("The Supplier shall indemnify the Customer against claims arising from any defect in the Goods, except to the "
+            "extent resulting from the Customer's own negligence or breach.")
+    plain = ("The Customer shall indemnify the Supplier against claims arising from any defect in the Goods, whether or not "
+             "caused by the Supplier's negligence.")
+    carved = [p for p in EN.read(text) if p.action == "indemnify"]
+    uncarved = [p for p in EN.read(plain) if p.action == "indemnify"]
+    assert carved and not any("regardless_of_fault" in p.conditions for p in carved)
+    assert uncarved and all("regardless_of_fault" in p.conditions for p in uncarved)
