@@ -137,14 +137,15 @@ class SentenceReader:
                         continue
                 else:
                     modality = modal.value
-            actor = self._actor_for(trigger, modal, mentions, body, limbs)
+            held = self._holders(trigger, mentions, body)
+            actor = held[0].value if held else self._actor_for(trigger, modal, mentions, body, limbs)
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
                 own_conditions = (own_conditions - {"free"}) | {"consent"}
             span = (max(0, trigger.start - offset), max(0, trigger.end - offset))
             # the actor, then each further holder named after the verb ('two designated by the Investor and two by
             # the Founders')
-            others = sorted({m.value for m in self._holders(trigger, mentions, body)} - {actor})
+            others = sorted({m.value for m in held} - {actor})
             for holder in [actor, *others]:
                 key = (holder, trigger.value, modality)
                 if key not in seen:
@@ -181,10 +182,8 @@ class SentenceReader:
 
     def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
                    limbs: list[int]) -> str | None:
+        """The party whose right or duty it is, when no holder is named after the verb (see `_holders`)."""
         anchor = modal.start if modal is not None and modal.start < trigger.start else trigger.start
-        held = self._holders(trigger, mentions, body)
-        if held:  # "shall vest in the Customer": the holder follows the verb
-            return held[0].value
         if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
             agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             if agents:  # "may be terminated by the Customer"

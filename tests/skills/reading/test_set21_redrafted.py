@@ -29,11 +29,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("reader, text, action, condition", CASES, ids=[c[1][:40] for c in CASES])
-def test_the_same_issue_in_other_words_is_read_the_same_way(reader, text, action, condition):
-    read = [p for p in reader.read(text) if p.action == action]
-    assert read, f"no {action} read"
-    if condition:
-        assert any(condition in p.conditions for p in read), [sorted(p.conditions) for p in read]
+def test_the_same_issue_in_other_words_is_read_the_same_way(reader, text, action, condition, assert_read_as):
+    assert_read_as(reader, text, action, condition=condition)
 
 
 def test_a_renewal_term_is_told_apart_from_its_notice():
