@@ -30,7 +30,7 @@ from ..reading.roles import OurSide, resolve_party, side_of_word
 from ..reading.roles import sides_of as party_sides
 from ..reading.sentences import Sentence
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
-from .judge import days_in_words, describe, judge, mirror, verdict_of
+from .judge import days_in_words, describe, further_red, judge, mirror, verdict_of
 from .redline import edits_for, fill, localised, party_names
 from .schema import Position, PositionSet, Verdict
 
@@ -230,7 +230,8 @@ def clause_kinds(structure: DocumentStructure) -> dict[str, set[str]]:
     return {c.clause_id: {name for name, p in score.items() if p >= MODEL_THRESHOLD} for c, score in zip(clauses, scores)}
 
 
-def _judge_provision(position: Position, reading: Reading, us: str | None, text: str = "") -> PositionResult | None:
+def _judge_provision(position: Position, reading: Reading, us: str | None, text: str = "") -> list[PositionResult]:
+    """The position's verdict at its worst provision, and the same RED again in other articles."""
     names = party_names(reading, us, text)
     names = {**names, "us": names["us"] or "[our party]", "them": names["them"] or "[the other party]"}
     redline = localised(position.redline, reading.chinese)
@@ -241,17 +242,26 @@ def _judge_provision(position: Position, reading: Reading, us: str | None, text:
     judged = judge(position, reading, us)
     if judged is None:
         if position.if_missing is None:
-            return None
+            return []
         where = position.if_missing.where or "the whole contract"
         edits = [e.as_dict() for e in edits_for(position, None, reading, us, text)]
         held = mirror(position, reading)
         if held is not None:  # the provision exists, but runs the wrong way
-            return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id=held.clause_id,
-                                  evidence=held.sentence, redline=edits,
-                                  message=f"{position.title}: the contract has it only the other way round, not in our favour.")
-        return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id="*", evidence="",
-                              message=f"{position.title}: no such provision was found (expected in {where}).", redline=edits)
+            return [PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id=held.clause_id,
+                                   evidence=held.sentence, redline=edits,
+                                   message=f"{position.title}: the contract has it only the other way round, not in our favour.")]
+        return [PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id="*", evidence="",
+                               message=f"{position.title}: no such provision was found (expected in {where}).", redline=edits)]
     verdict, said, provision, values = judged
+    results = [_provision_result(position, base, verdict, said, provision, values, reading, us, text)]
+    if verdict == "RED" and position.each_article:
+        results += [_provision_result(position, base, "RED", again, other, found, reading, us, text)
+                    for again, other, found in further_red(position, reading, us, provision)]
+    return results
+
+
+def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict, said: str, provision, values: dict[str, Any],
+                      reading: Reading, us: str | None, text: str) -> PositionResult:
     severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
     detail = describe(values)
     message = f"{position.title}: {said}" + (f" ({detail})" if detail else "") + "."
@@ -327,11 +337,11 @@ def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *,
     results = []
     for position in chosen:
         if position.provision is not None:
-            result = _judge_provision(position, reading, side.party, structure.text)
+            results += _judge_provision(position, reading, side.party, structure.text)
         else:
             result = evaluate_position(position, structure, sentences, sides, kinds)
-        if result is not None:
-            results.append(result)
+            if result is not None:
+                results.append(result)
     # a provision one position found is not missing for another position on the same topic
     found = {r.topic for r in results if r.verdict != "MISSING"}
     results = [r for r in results if not (r.verdict == "MISSING" and r.topic in found)]

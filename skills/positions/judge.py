@@ -78,9 +78,9 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     percents = [q for q in provision.quantities if q.kind == "percent"]
     spec = position.provision
     same = [who(p.actor, us) for p in reading.provisions if _same_right(spec, p)] if spec else []
-    top = provision.clause_id.split(".")[0].split("(")[0]
+    top = _article(provision.clause_id)
     here = [who(p.actor, us) for p in reading.provisions
-            if _same_right(spec, p) and p.clause_id.split(".")[0].split("(")[0] == top] if spec else []
+            if _same_right(spec, p) and _article(p.clause_id) == top] if spec else []
     ours_too, theirs_too = any(a in ("us", "both") for a in same), any(a in ("them", "both") for a in same)
     # the other side (or each party) also promises not to do it: an exclusivity the right undercuts
     them_barred = bool(spec) and any(p.action == spec.action and p.modality == "shall_not" and who(p.actor, us) in ("them", "both")
@@ -135,6 +135,27 @@ def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict
     if best is None:
         return None
     return best[1], best[2], best[3], best[4]
+
+
+def further_red(position: Position, reading: Reading, us: str | None, first: Provision,
+                limit: int = 2) -> list[tuple[str, Provision, dict[str, Any]]]:
+    """The same issue again in other articles, for a position that says so (each_article): a deemed approval of
+    interim claims in one article and of the final account in another are two things a lawyer marks up, not one.
+    Only RED verdicts, one per top-level clause, none in the article of the first."""
+    seen, found = {_article(first.clause_id)}, []
+    for provision in reading.provisions:
+        if len(found) >= limit or _article(provision.clause_id) in seen or not matches(position, provision, us):
+            continue
+        values = values_of(provision, reading, position, us)
+        verdict, said = verdict_of(position, values)
+        if verdict == "RED":
+            seen.add(_article(provision.clause_id))
+            found.append((said, provision, values))
+    return found
+
+
+def _article(clause_id: str) -> str:
+    return clause_id.split(".")[0].split("(")[0]
 
 
 def _strength(position: Position, verdict: str, values: dict[str, Any]) -> tuple[int, float]:

@@ -294,6 +294,8 @@ class Position(BaseModel):
     acceptable: Rule | None = None
     if_missing: IfMissing | None = None
     severity: Severity = "high"
+    each_article: bool = Field(False, description="The issue recurs per article and each is marked up (a deemed approval "
+                                                  "of interim claims and another of the final account): a RED in each.")
     rationale: str = ""
     redline: Redline = Field(default_factory=Redline)
     priority: Priority = "should_have"

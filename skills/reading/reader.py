@@ -22,6 +22,7 @@ from .model import Provision, Quantity
 
 _GAP = 120  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
 _ACTOR_REACH = 160  # characters an actor may stand before its modal
+_NOMINAL_REACH = 60  # characters between a nominal action and its modal ('Payment of each invoice by the Customer is')
 
 
 @dataclass(frozen=True)
@@ -167,8 +168,10 @@ class SentenceReader:
             if any(modal.end <= limb < trigger.start for limb in limbs):
                 continue
             best = modal
-        # a nominal action is the subject its modal follows: 'Payment of the Price shall not be conditional on ...'
-        subject_of = (next((m for m in modals if 0 <= m.start - trigger.end <= 2), None)
+        # a nominal action is the subject its modal follows: 'Payment of the Price shall not be conditional on ...',
+        # 'Payment of each invoice by the Customer is conditional upon ...'
+        subject_of = (next((m for m in modals if 0 <= m.start - trigger.end <= _NOMINAL_REACH
+                            and not any(trigger.end <= limb < m.start for limb in limbs)), None)
                       if self._lex.nominal.match(body, trigger.start) else None)
         return best or inner or subject_of
 
@@ -184,6 +187,11 @@ class SentenceReader:
                    limbs: list[int]) -> str | None:
         """The party whose right or duty it is, when no holder is named after the verb (see `_holders`)."""
         anchor = modal.start if modal is not None and modal.start < trigger.start else trigger.start
+        if modal is not None and modal.start > trigger.end:  # a nominal action: 'Payment of each invoice by the Customer is'
+            agents = [m for m in mentions if trigger.end <= m.start < modal.start
+                      and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
+            if agents:
+                return agents[0].value
         if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
             agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             if agents:  # "may be terminated by the Customer"

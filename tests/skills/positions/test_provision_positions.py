@@ -106,3 +106,63 @@ def test_a_restraint_after_the_term_is_judged_for_a_distributor_in_either_langua
     found = _verdicts(template, sentence, party)["restraint_after_term"]
     assert found.verdict == verdict, found.message
     assert found.clause_id == "9.4"
+
+
+SUPPLY = """# Component Supply Agreement
+
+This Agreement is made between Ferrow Components Ltd (the "Seller") and Quill Machines Ltd (the "Buyer").
+
+## 6. Payment
+
+6.2 The Buyer shall pay each invoice within sixty (60) days of its date.
+
+6.3 {sentence}
+"""
+
+SUPPLY_ZH = """# 零部件买卖合同
+
+卖方：菲罗零部件有限公司（以下简称"卖方"）
+买方：奎尔机械有限公司（以下简称"买方"）
+
+## 第六条 付款
+
+6.2 买方应在收到发票后六十日内付款。
+
+6.3 {sentence}
+"""
+
+
+@pytest.mark.parametrize("template, sentence", [
+    (SUPPLY, "Payment of each invoice by the Buyer is conditional upon the Buyer having received payment from its own customer for the machine in which the Goods are installed."),
+    (SUPPLY, "The Buyer will pay each invoice within ten (10) days after the Buyer has been paid by its end customer."),
+    (SUPPLY_ZH, "买方向卖方付款以买方收到其客户支付的整机货款为前提。"),
+    (SUPPLY_ZH, "买方在收到终端客户支付的相应货款后十日内向卖方付款。"),
+])
+def test_payment_that_waits_on_the_other_sides_own_customer_is_flagged_for_the_seller(template, sentence):
+    party = "卖方" if "卖方" in template else "Seller"
+    found = _verdicts(template, sentence, party)["pay_when_paid_for_provider"]
+    assert (found.verdict, found.severity, found.clause_id) == ("RED", "high", "6.3"), found.message
+
+
+def test_a_fixed_payment_period_is_no_pay_when_paid():
+    assert "pay_when_paid_for_provider" not in _verdicts(SUPPLY, "Late payments bear interest at 4% a year above base rate.", "Seller")
+
+
+def test_a_deemed_approval_in_two_articles_is_two_findings():
+    contract = """# 建设工程施工合同
+
+发包人：东岭化工有限公司（以下简称"发包人"）
+承包人：华建工程有限公司（以下简称"承包人"）
+
+## 第十四条 进度款
+
+14.3 发包人在收到承包人的进度款申请后七日内未予答复的，视为发包人认可该申请。
+
+## 第十六条 竣工结算
+
+16.4 发包人在收到承包人提交的竣工结算申请单后十四日内未提出异议的，视为发包人认可该结算申请单。
+"""
+    positions, _ = resolve_positions("generic", None)
+    results = evaluate_positions(positions, parse_document_text(contract, filename="c.md"), domain="generic", our_party="发包人")
+    found = [r.clause_id for r in results if r.position_id == "deemed_approval_by_silence" and r.verdict == "RED"]
+    assert found == ["14.3", "16.4"]
