@@ -162,7 +162,15 @@ def _read(structure: DocumentStructure) -> Reading:
     previous = None
     for sentence in reading.sentences:
         if sentence.is_definition:
-            continue  # '"Renewal Term" has the meaning given in clause 2.2' says what a word means, not who does what
+            # '"Renewal Term" has the meaning given in clause 2.2' says what a word means, not who does what; a
+            # definition that goes on to state a term ('..., which shall remain fixed for every Renewal Term') is read
+            # from there on
+            tail = lexicon().definition_operative.search(sentence.text)
+            if tail:
+                text = sentence.text[tail.start():].lstrip(",;，； ")
+                at = sentence.clause.text.find(text)
+                reading.provisions += reader.read(text, clause_id=sentence.clause.clause_id, start=max(at, 0))
+            continue
         extra = sentence.expanded or sentence.referred
         if not extra and previous is not None and previous.clause is sentence.clause and lexicon().refers_back.search(sentence.text):
             extra = previous.text  # '逾期未完成验收的，视为验收合格': the period is the previous sentence's

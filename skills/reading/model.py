@@ -26,6 +26,7 @@ ACTIONS: dict[str, str] = {
     "terminate": "end the contract (or a part of it, an order, the appointment)",
     "suspend": "suspend performance, the services, access or deliveries",
     "change_price": "set, increase or vary prices, fees, rates or charges",
+    "fix_price": "hold prices, fees or rates fixed (no increase or indexation) for a period",
     "renew": "renew or extend the term (automatically or by option)",
     "pay": "pay money: fees, price, royalties, invoices",
     "charge_interest": "charge interest or a late fee on late payment",
@@ -44,6 +45,7 @@ ACTIONS: dict[str, str] = {
     "indemnify": "indemnify, defend or hold harmless",
     "limit_liability": "cap liability at an amount or a multiple",
     "exclude_liability": "exclude liability for a kind of loss or a cause",
+    "preserve_remedies": "keep every other right and remedy ('without prejudice to any other remedy', '不影响...其他权利')",
     "unlimited_liability": "liability that is expressly not limited",
     "warrant": "give a warranty or representation",
     "insure": "take out and keep insurance",
@@ -118,6 +120,10 @@ CONDITIONS: dict[str, str] = {
     "bare_majority": "by a bare majority (more than half) rather than a special majority",
     "claim_or_account": "about a claim, a payment application or a final account the other side submits",
     "same_terms": "on the same price and terms for every holder",
+    "all_renewals": "for every renewal or extension of the term as well as the first term",
+    "reuse_barred": "with a bar on using the work, or anything like it, for any other customer or third party",
+    "customer_data": "about the customer's own data, not intellectual property in work or deliverables",
+    "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 
