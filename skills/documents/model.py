@@ -72,9 +72,17 @@ class DocumentStructure(BaseModel):
             yield from clause.walk()
 
     def _build_index(self) -> dict[str, Clause]:
+        from .numbering import cn_to_int
+
         index: dict[str, Clause] = {}
         for clause in self.iter_clauses():
             index.setdefault(clause.clause_id, clause)
+        for clause in self.iter_clauses():
+            # an article numbered '十二、' is the one '第十二条' and '第12条' point at
+            head, rest = re.match(r"^([^(/.]*)(.*)$", clause.clause_id).group(1, 2)
+            number = cn_to_int(head) if head and not head.isascii() else None
+            if number is not None:
+                index.setdefault(f"{number}{rest}", clause)
         return index
 
     def get_clause(self, clause_id: str) -> Clause | None:

@@ -158,6 +158,8 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|(?m:^)" + _ROLE_LINE
                     # '丙方：王某': a party of a Chinese block known only by its place in the order
                     + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)\**\s*[:：]"
+                    # '**委托方**：深圳市澜途户外用品有限公司': a role word opening a line that names a company
+                    + r"|(?m:^)\s*\**([\u4e00-\u9fff]{1,5}[方人])\**\s*[:：]\s*\**[^\n：:]{2,40}?(?:有限公司|有限责任公司|股份公司|合伙企业|研究院|大学)"
                     # '(**Pellham**)': a bold short name in brackets, without quotes
                     r"|\(\*\*([^*\n()\"“”]{2,40})\*\*\)"
                     # '(each, a "Seller" and together, the "Sellers")', '(together "the Founders" and each "a Founder")'
@@ -183,15 +185,19 @@ def contract_parties(structure) -> list[str]:
 
     first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
     head = to_simplified(structure.text[:min(max(first, 3000), 6000)])
-    labels, addressed = [], False
-    for paragraph in re.split(r"\n\s*\n", head):
+    labels, addressed, before_clauses, at = [], False, 0, 0
+    for paragraph in re.split(r"(\n\s*\n)", head):
         if _PARTY_PARAGRAPH.search(paragraph):
             for m in _LABEL.finditer(paragraph):
                 label = next(g for g in m.groups() if g).strip().strip("*_").strip()
                 if label_ok(label):
                     labels.append(label)
+                    before_clauses += at + m.start() < first
             # '(2) HALBERD LOGISTICS PLC ("you" and "your")': a party addressed, not named
             addressed |= bool(re.search(r"\([\"“]\**you\**[\"”]", paragraph, re.I))
+        at += len(paragraph)
+    if before_clauses >= 2:  # a parties block before the clauses: labels in the clauses name things ('以下简称"产品"')
+        labels = labels[:before_clauses]
     if len(labels) == 1 and addressed:
         labels.append("you")  # plain English: one party named, the other addressed
     if len(labels) >= 2:

@@ -87,8 +87,12 @@ def applies(position: Position, *, domain: str, ours: set[str], language: str, o
         return False
     if rule.side and side not in rule.side:
         return False
+    if side is not None and side in rule.not_side:
+        return False
     if rule.our_party and not (ours & {r.lower() for r in rule.our_party}
                                or (side is not None and any(side_of_word(r) == side for r in rule.our_party))):
+        return False
+    if rule.not_our_party and ours & {r.lower() for r in rule.not_our_party}:
         return False
     if rule.contract and not _any(rule.contract, opening, Sides()):
         return False
@@ -184,7 +188,9 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
                               evidence="", message=f"{position.title}: no such provision was found (expected in {where}).")
     judged = []
     for index, (sentence, heading, excluded) in enumerate(candidates):
-        clause_text = structure.full_text(sentence.clause)
+        # a list item's clause is the list: the exceptions (a)-(d) of one confidentiality clause are read together
+        whole = structure.parent_of(sentence.clause) if sentence.lead_in else None
+        clause_text = structure.full_text(whole or sentence.clause)
         values: dict[str, Any] = {"present": True, "excluded": excluded}
         for name, spec in position.extract.items():
             whole = spec.kind in ("flag", "holder", "missing_items")  # who may do what: read with the lead-in

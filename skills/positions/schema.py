@@ -263,9 +263,13 @@ class Applies(BaseModel):
 
     types: list[ContractType] = Field(default_factory=list, description="Contract types (read from the text); empty: every type.")
     side: list[Side] = Field(default_factory=list, description="Sides we must act for (payer, provider, recipient, discloser); empty: any.")
+    not_side: list[Side] = Field(default_factory=list, description="Sides for which the position does not hold (a discloser wants "
+                                                                  "fewer exceptions to confidentiality, not more).")
 
     domains: list[str] = Field(default_factory=list, description="Empty: every domain.")
     our_party: list[str] = Field(default_factory=list, description="Roles we must act for (e.g. Buyer); empty: any.")
+    not_our_party: list[str] = Field(default_factory=list, description="Roles for which the position does not hold (a minority "
+                                                                     "shareholder's protection, when we act for the company or its founders).")
     language: Literal["any", "en", "zh"] = "any"
     contract: list[str] = Field(default_factory=list, description="Regexes: the contract's opening must match one (e.g. 'share purchase|stock purchase').")
     kinds: list[Literal["share_purchase", "shareholders", "nda", "construction", "services"]] = Field(

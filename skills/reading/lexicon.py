@@ -56,6 +56,7 @@ class Lexicon:
     waived_after: re.Pattern[str]
     refers_back: re.Pattern[str]
     definition_operative: re.Pattern[str]
+    negated_deemed: re.Pattern[str]
     collective_single: re.Pattern[str]
     superseded_by: re.Pattern[str]
     contract_value: re.Pattern[str]
@@ -92,7 +93,8 @@ def lexicon() -> Lexicon:
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
         collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),
-        refers_back=_compile(data["refers_back"]), definition_operative=_compile(data["definition_operative"]), collective_single=_compile(data["collective_single"]),
+        refers_back=_compile(data["refers_back"]), definition_operative=_compile(data["definition_operative"]),
+        negated_deemed=_compile(data["negated_deemed"]), collective_single=_compile(data["collective_single"]),
         superseded_by=_compile(data["superseded_by"]),
         contract_value=_compile(data["contract_value"]),
         of_held=_compile(data["of_held"]),

@@ -138,6 +138,8 @@ class SentenceReader:
                         continue
                 else:
                     modality = modal.value
+                    if modality == "deemed" and self._lex.negated_deemed.search(body[max(0, modal.start - 40):modal.start]):
+                        modality = "shall_not"  # 'no Milestone shall be deemed accepted', '不视为逾期付款'
             held = self._holders(trigger, mentions, body)
             actor = held[0].value if held else self._actor_for(trigger, modal, mentions, body, limbs)
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())

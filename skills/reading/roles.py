@@ -60,6 +60,8 @@ def sides_of(reading: Reading) -> dict[str, str]:
             out[party.name] = side
     scores = {party.name: {side: sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "may")
                                      for action, weight in spec["acts"].items() if p.action == action)
+                           + sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "shall_not")
+                                 for action, weight in (spec.get("bound") or {}).items() if p.action == action)
                            for side, spec in table.items()}
               for party in reading.parties if party.name not in out}
     open_parties = [name for name, s in scores.items() if s["payer"] or s["provider"]]
@@ -69,6 +71,11 @@ def sides_of(reading: Reading) -> dict[str, str]:
         if net[payer] != min(net.values()):
             out[payer] = "payer"
             out[next(n for n in open_parties if n != payer)] = "provider"
+    bound = [name for name, s in scores.items() if s["recipient"] and name not in out and max(s, key=s.get) == "recipient"]
+    if len(bound) == 2 and scores[bound[0]]["recipient"] != scores[bound[1]]["recipient"]:
+        # a one-way NDA binds both parties to something: the one bound more is the recipient, the other discloses
+        recipient = max(bound, key=lambda n: scores[n]["recipient"])
+        out[recipient], out[next(n for n in bound if n != recipient)] = "recipient", "discloser"
     for name, score in scores.items():
         if name in out:
             continue

@@ -156,11 +156,27 @@ def resolve_side(our_party: str, structure: DocumentStructure, default: str) -> 
             label = re.search(r"\((?:the|together the|collectively the)?\s*[*\"“]*([A-Z][A-Za-z ]+?)[*\"”]*\)", structure.text[at:at + 600])
             if label:
                 role = role_of(label.group(1))
+    if role == "company" or (role == "" and our_party.strip()):
+        # the company that issues shares, or a party known by its own name: the side the reading gives it (a company
+        # that issues shares and gives the warranties stands with the founders)
+        role = _role_from_reading(our_party, structure) or role
     if role in ("", "company"):
         role, assumed = default, True
     else:
         assumed = False
     return Side(role=role, name=display_name(structure, role), assumed=assumed)
+
+
+def _role_from_reading(our_party: str, structure: DocumentStructure) -> str:
+    from ..reading.document import read_document
+    from ..reading.roles import resolve_party
+    side = resolve_party(read_document(structure), our_party).side
+    if side == "provider":
+        return "founder" if SHARE_ISSUE.search(structure.text[:3000]) else "seller"
+    return {"payer": "investor" if SHARE_ISSUE.search(structure.text[:3000]) else "buyer"}.get(side or "", "")
+
+
+SHARE_ISSUE = re.compile(r"subscri|investment\s+agreement|shareholders|增资|认购|投资协议|股东协议", re.I)
 
 
 def display_name(structure: DocumentStructure, role: str) -> str:
