@@ -166,7 +166,8 @@ def _strength(position: Position, verdict: str, values: dict[str, Any]) -> tuple
 
 def _named(position: Position, verdict: str) -> set[str]:
     rule = {"RED": position.escalate, "GREEN": position.standard, "YELLOW": position.acceptable}.get(verdict)
-    return check_expression(rule.when) if rule is not None else set()
+    # 'any_costs_regardless' is stated by the provision that says 'costs_regardless'
+    return {name.removeprefix("any_") for name in check_expression(rule.when)} if rule is not None else set()
 
 
 def describe(values: dict[str, Any]) -> str:

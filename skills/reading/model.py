@@ -130,6 +130,9 @@ CONDITIONS: dict[str, str] = {
     "compound": "compounded (interest or return on interest)",
     "at_par": "at par or a nominal price, whatever the company is worth",
     "tooling": "about moulds, tooling, jigs or dies",
+    "costs_regardless": "the costs fall on the audited party whatever the audit finds",
+    "source_code": "about the software's source code (escrow, release, delivery)",
+    "backup": "about back-up or archive copies kept in the ordinary course",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }

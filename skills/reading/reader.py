@@ -113,6 +113,8 @@ class SentenceReader:
         if not triggers:  # most of the cost is the conditions and figures of a sentence that states no action
             return []
         mentions, modals = self._mentions(body), self._modals(body)
+        # a modal inside a party's name is no modal: the 可 of 许可方
+        modals = [m for m in modals if not any(x.start <= m.start and m.end <= x.end for x in mentions)]
         # a party's own name is no action: '许可方' licenses nothing, 'the Disclosing Party' discloses nothing by name
         triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
         if not triggers:
