@@ -35,6 +35,7 @@ class Candidate:
     scheme: str = ""  # for para: alpha | roman | upper | num | cn | list
     paragraph: bool = False  # starts a paragraph (after a blank line or at the start of the text)
     prefix: str = ""  # for lettered: "B" in "B.1", "CD" in "CD.7"
+    after_number: bool = False  # for para: '12(3) ...', a sub-clause written after its article's number on its line
 
 
 _MD = re.compile(r"[\f\v]*#{1,6}[ \t]+")
@@ -372,6 +373,9 @@ def _chinese(text: str, lines: Lines) -> list[Candidate]:
     return out
 
 
+_AFTER_NUMBER = re.compile(r"[ \t]*(?:\*\*)?\d{1,3}")
+
+
 def _paragraphs(text: str, lines: Lines, language: str) -> list[Candidate]:
     """(a) / (i) / (A) / (1) / （一） at the start of a line or after a wide gap: sub-paragraphs."""
     out: list[Candidate] = []
@@ -379,12 +383,16 @@ def _paragraphs(text: str, lines: Lines, language: str) -> list[Candidate]:
         pos = match.start()
         line_start, _ = lines.bounds(pos)
         boundary, _md = _boundary(text, line_start, pos)
+        # '12(3) Either party may ...': the sub-clause of the article numbered just before it, from its line's start
+        after_number = boundary not in ("line", "gap") and bool(_AFTER_NUMBER.fullmatch(text, line_start, pos))
+        if after_number:
+            boundary, pos = "line", line_start
         if boundary not in ("line", "gap"):
             continue
         after = text[match.end():match.end() + 2]
         if not after or (after[0] not in " \t\u00a0" and not ("\u4e00" <= after[0] <= "\u9fff" or after[0] in "“\"《")):
             continue
-        out.append(Candidate(pos, match.end(), "para", match.group(0), match.group("p"), boundary))
+        out.append(Candidate(pos, match.end(), "para", match.group(0), match.group("p"), boundary, after_number=after_number))
     return out
 
 
@@ -425,7 +433,8 @@ def find_candidates(text: str, language: str) -> list[Candidate]:
         found += _chinese(text, lines)
     # one candidate per position; the numbered reading of "(1)" style markers is never produced, so the
     # first proposal made for a position is kept
-    found.sort(key=lambda c: (c.start, {"num": 0, "schedule": 1, "cn_chapter": 0, "cn_top": 2, "lettered": 2, "para": 3}[c.kind]))
+    found.sort(key=lambda c: (c.start, -1 if c.after_number else
+                              {"num": 0, "schedule": 1, "cn_chapter": 0, "cn_top": 2, "lettered": 2, "para": 3}[c.kind]))
     unique: list[Candidate] = []
     for candidate in found:
         if unique and unique[-1].start == candidate.start:

@@ -133,6 +133,8 @@ CONDITIONS: dict[str, str] = {
     "costs_regardless": "the costs fall on the audited party whatever the audit finds",
     "source_code": "about the software's source code (escrow, release, delivery)",
     "backup": "about back-up or archive copies kept in the ordinary course",
+    "own_sales": "the party's own sales, made itself or directly, not through another reseller",
+    "whole_term": "for the whole term of the contract",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }

@@ -63,6 +63,8 @@ class SentenceReader:
     def __init__(self, parties: tuple[Party, ...] = (), pronouns: dict[str, str] | None = None) -> None:
         self.parties = parties
         self._names, self._owner = _party_pattern(parties)
+        # names the contract itself writes in lower case ('you', 'the company' in a plain-English contract)
+        self._lower_names = {n for p in parties for n in (p.name, *p.aliases) if n and n[0].islower()}
         self._pronouns = pronouns or {}
         self._lex = lexicon()
 
@@ -71,6 +73,8 @@ class SentenceReader:
         lex, found = self._lex, []
         if self._names is not None:
             for m in self._names.finditer(text):
+                if m.group()[0].islower() and m.group()[0].isascii() and m.group().lower() not in self._lower_names:
+                    continue  # 'any other agent' is no party; 'the Agent' and 'THE AGENT' are
                 key = re.sub(r"(?:'s|s'|’s)$", "", m.group().lower())
                 found.append(_Span(m.start(), m.end(), self._owner.get(key) or self._owner.get(m.group().lower(), "")))
         for regex, value in ((lex.both, "both"), (lex.third, "third")):

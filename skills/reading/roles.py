@@ -58,6 +58,13 @@ def sides_of(reading: Reading) -> dict[str, str]:
                 or side_of_word(reading.role_terms.get(party.name, "")))
         if side:
             out[party.name] = side
+    words = {party.name: {w for w in (party.name, *party.aliases) if w} for party in reading.parties}
+    for pair in _table().get("pairs") or []:
+        for party in reading.parties:
+            others = set().union(*(ws for name, ws in words.items() if name != party.name))
+            if (to_simplified(party.name).lower() == pair["word"]
+                    and any(to_simplified(o).lower().removeprefix("the ") == pair["facing"] for o in others)):
+                out[party.name] = pair["side"]
     scores = {party.name: {side: sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "may")
                                      for action, weight in spec["acts"].items() if p.action == action)
                            + sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "shall_not")

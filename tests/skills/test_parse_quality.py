@@ -102,7 +102,8 @@ def test_many_schedules_stay_linear():
         doc = parse_text(text)
         return time.perf_counter() - began, len(doc.clauses)
 
-    small, small_parts = timed(100)
-    large, large_parts = timed(999)  # schedule numbers run to three digits
+    # the best of three runs each: a collector pause in one run is no measure of the parser
+    small, small_parts = min(timed(100) for _ in range(3))
+    large, large_parts = min(timed(999) for _ in range(3))  # schedule numbers run to three digits
     assert (small_parts, large_parts) == (29 + 100, 29 + 999)
     assert large < 25 * max(small, 0.01)
