@@ -135,6 +135,7 @@ CONDITIONS: dict[str, str] = {
     "backup": "about back-up or archive copies kept in the ordinary course",
     "own_sales": "the party's own sales, made itself or directly, not through another reseller",
     "whole_term": "for the whole term of the contract",
+    "termination_fee": "on paying an early termination fee or compensation for ending early",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
