@@ -249,7 +249,9 @@ def _place(text: str, lex) -> str | None:
 
 
 def _lead_conditions(lead: str, lex) -> frozenset[str]:
-    return frozenset(name for name, regex in lex.conditions.items() if name in ("notice", "cure") and regex.search(lead))
+    # 'shall not, without the prior written consent of the Investor: (a) issue shares': the lead-in's consent governs
+    # each item
+    return frozenset(name for name, regex in lex.conditions.items() if name in ("notice", "cure", "consent") and regex.search(lead))
 
 
 def _quantities(text: str, lex) -> tuple[Quantity, ...]:
