@@ -54,6 +54,8 @@ ACTIONS: dict[str, str] = {
     "change_scope": "vary the services, specification, product or terms unilaterally",
     "redeem": "redeem or buy back shares (put or call)",
     "prefer": "take a liquidation preference: be paid first on a liquidation, sale or winding up",
+    "relocate": "move the other party to other premises (a landlord's relocation right)",
+    "restore": "remove improvements and restore premises at the end of a lease",
     "drag": "drag along other shareholders",
     "tag": "tag along with a seller",
     "pre_empt": "have a right of first refusal or pre-emption",
@@ -136,6 +138,7 @@ CONDITIONS: dict[str, str] = {
     "own_sales": "the party's own sales, made itself or directly, not through another reseller",
     "whole_term": "for the whole term of the contract",
     "termination_fee": "on paying an early termination fee or compensation for ending early",
+    "landlord_works": "about works the landlord did, or improvements already there when the lease began",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }

@@ -1,7 +1,8 @@
 """What unseen set 22 taught the reading, checked on the same lessons drafted in other words: parties blocks that name
 a party by a bold short name, by a group ('together, the Vendors'), or only as 'you'; a liability left outside the
 cap 'in respect of' a party; a restraint on 'no Vendor'; a price change and an approval by silence stated as facts;
-pay-when-paid to an end customer; free sub-licensing. None of these sentences is in set 22."""
+pay-when-paid to an end customer; free sub-licensing; a landlord's relocation, arbitrary consent and restoration of
+its own works. None of these sentences is in set 22."""
 
 import pytest
 
@@ -18,6 +19,11 @@ CASES = [
     (ZH, "每个合同年度届满后，服务费单价自动上调百分之三。", "change_price", "shall", None),
     (ZH, "甲方收到乙方的付款申请后十日内未提出书面异议的，视为甲方同意该付款申请。", "accept", "deemed", "claim_or_account"),
     (ZH, "甲方在收到最终用户支付的货款后，方向乙方支付相应货款。", "pay", None, "when_paid"),
+    # a lease's own issues, for the tenant (乙方 / Customer stand for the tenant, 甲方 / Supplier for the landlord)
+    (ZH, "租赁期内，甲方有权根据经营需要将乙方调换至本大厦其他楼层的房屋。", "relocate", "may", None),
+    (EN, "The Supplier may at its option substitute other premises in the Building for the Premises.", "relocate", "may", None),
+    (EN, "Consent to any assignment may be refused by the Supplier for any reason or no reason.", "veto", "may", "discretion"),
+    (ZH, "租赁期满，乙方应拆除全部装修（包括甲方交付时的原有装修）并恢复原状。", "restore", "shall", "landlord_works"),
 ]
 
 
