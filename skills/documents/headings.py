@@ -389,7 +389,8 @@ def _paragraphs(text: str, lines: Lines, language: str) -> list[Candidate]:
             boundary, pos = "line", line_start
         if boundary not in ("line", "gap"):
             continue
-        after = text[match.end():match.end() + 2]
+        end = match.end() + (2 if after_number and text.startswith("**", match.end()) else 0)  # '**7(3)** If ...'
+        after = text[end:end + 2]
         if not after or (after[0] not in " \t\u00a0" and not ("\u4e00" <= after[0] <= "\u9fff" or after[0] in "“\"《")):
             continue
         out.append(Candidate(pos, match.end(), "para", match.group(0), match.group("p"), boundary, after_number=after_number))

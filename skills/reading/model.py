@@ -56,6 +56,7 @@ ACTIONS: dict[str, str] = {
     "prefer": "take a liquidation preference: be paid first on a liquidation, sale or winding up",
     "relocate": "move the other party to other premises (a landlord's relocation right)",
     "restore": "remove improvements and restore premises at the end of a lease",
+    "replace_personnel": "substitute or remove key personnel named for the work",
     "drag": "drag along other shareholders",
     "tag": "tag along with a seller",
     "pre_empt": "have a right of first refusal or pre-emption",
@@ -139,6 +140,7 @@ CONDITIONS: dict[str, str] = {
     "whole_term": "for the whole term of the contract",
     "termination_fee": "on paying an early termination fee or compensation for ending early",
     "landlord_works": "about works the landlord did, or improvements already there when the lease began",
+    "knowledge_no_bar": "claims kept whatever the claimant knew or could have found out (pro-sandbagging)",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }

@@ -24,6 +24,11 @@ CASES = [
     (EN, "The Supplier may at its option substitute other premises in the Building for the Premises.", "relocate", "may", None),
     (EN, "Consent to any assignment may be refused by the Supplier for any reason or no reason.", "veto", "may", "discretion"),
     (ZH, "租赁期满，乙方应拆除全部装修（包括甲方交付时的原有装修）并恢复原状。", "restore", "shall", "landlord_works"),
+    # key personnel, sandbagging, a ratchet through the conversion ratio
+    (EN, "The Supplier may replace the Project Manager on giving the Customer five days' notice.", "replace_personnel", "may", None),
+    (ZH, "乙方有权根据工作安排更换项目经理，但应提前通知甲方。", "replace_personnel", "may", None),
+    (EN, "The Customer's right to be indemnified shall not be limited by any due diligence it carried out before signing.", "indemnify", None, "knowledge_no_bar"),
+    (EN, "On a Down Round the conversion ratio shall be adjusted so that each share converts at the Issue Price divided by the price per share of the Down Round issue.", "change_price", None, "full_ratchet"),
 ]
 
 
