@@ -230,5 +230,8 @@ def undefined_candidates(structure: DocumentStructure, lo: int, hi: int, index: 
         if k in seen:
             continue
         seen.add(k)
+        # '**Effective Date:** September 2, 2025' heading the contract defines the term as a labelled field
+        if re.search(rf"(?m)^[ \t>*_]*{re.escape(phrase)}[*_]*[ \t]*[:：]", text):
+            continue
         out.append((phrase, start, _sentence(text, start, start + len(phrase))))
     return out

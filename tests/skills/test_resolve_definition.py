@@ -157,3 +157,16 @@ def test_a_term_defined_in_another_instrument_is_not_undefined():
     phrases = [p for p, _, _ in _glossary.undefined_candidates(structure, 0, len(text), index, [structure])]
     assert "Annual General Meeting" not in phrases and "Qualifying Exit" not in phrases
     assert "Business Plan" in phrases, "a term used as defined but defined nowhere is still reported"
+
+
+def test_a_labelled_field_heading_the_contract_defines_its_term():
+    """'**Effective Date:** September 2, 2025' above the parties defines the Effective Date: no undefined-term finding."""
+    from paralaw.skills.documents.loaders import parse_document_text
+    from paralaw.skills.generic import _glossary as glossary
+
+    text = ("# Subscription Agreement\n\n**Effective Date:** September 2, 2025\n\n"
+            "## 1. Term\n\n1.1 This Agreement begins on the Effective Date and continues until the Renewal Period ends.\n")
+    structure = parse_document_text(text, filename="c.md")
+    index = glossary.build_index([structure])
+    phrases = [p for p, _, _ in glossary.undefined_candidates(structure, 0, len(text), index, [structure])]
+    assert "Effective Date" not in phrases and "Renewal Period" in phrases
