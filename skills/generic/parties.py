@@ -135,7 +135,8 @@ def party_role(name: str, structure) -> str:
         return spelled
     for match in re.finditer(re.escape(name), text, re.I):
         paragraph = text[match.end():match.end() + 400].split("\n\n", 1)[0]
-        label = re.search(r"\((?:the\s+|hereinafter\s+)?[\"“]([^\"”]{2,40})[\"”]\)", paragraph)
+        # '(the "Customer")', and the first name of a group: '("you" and "your")', '("Lumen", "we" or "us")'
+        label = re.search(r"\((?:the\s+|hereinafter\s+)?[\"“]\**([^\"”*]{2,40})\**[\"”](?:\)|\s*(?:,|\band\b|\bor\b))", paragraph)
         if label:
             return label.group(1)
     lowered = name.lower()
@@ -185,7 +186,7 @@ def contract_parties(structure) -> list[str]:
 
     first = min((c.start for c in structure.iter_clauses()), default=len(structure.text))
     head = to_simplified(structure.text[:min(max(first, 3000), 6000)])
-    labels, addressed, before_clauses, at = [], False, 0, 0
+    labels, addressed, speaking, before_clauses, at = [], False, False, 0, 0
     for paragraph in re.split(r"(\n\s*\n)", head):
         if _PARTY_PARAGRAPH.search(paragraph):
             for m in _LABEL.finditer(paragraph):
@@ -193,13 +194,17 @@ def contract_parties(structure) -> list[str]:
                 if label_ok(label):
                     labels.append(label)
                     before_clauses += at + m.start() < first
-            # '(2) HALBERD LOGISTICS PLC ("you" and "your")': a party addressed, not named
+            # '(2) HALBERD LOGISTICS PLC ("you" and "your")': a party addressed, not named; '("we", "us" and "our")' the
+            # party speaking
             addressed |= bool(re.search(r"\([\"“]\**you\**[\"”]", paragraph, re.I))
+            speaking |= bool(re.search(r"\([\"“]\**we\**[\"”]", paragraph, re.I))
         at += len(paragraph)
     if before_clauses >= 2:  # a parties block before the clauses: labels in the clauses name things ('以下简称"产品"')
         labels = labels[:before_clauses]
     if len(labels) == 1 and addressed:
         labels.append("you")  # plain English: one party named, the other addressed
+    if not labels and addressed and speaking:
+        labels = ["we", "you"]  # plain English with no names at all: the party speaking and the party addressed
     if len(labels) >= 2:
         return list(dict.fromkeys(labels))
     text = structure.text[:20000]

@@ -82,6 +82,10 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     here = [who(p.actor, us) for p in reading.provisions
             if _same_right(spec, p) and _article(p.clause_id) == top] if spec else []
     ours_too, theirs_too = any(a in ("us", "both") for a in same), any(a in ("them", "both") for a in same)
+    # the notice we must give for the same right, where ours is stated apart: 'Quillon may terminate on 30 days'
+    # notice' beside 'Brightwater may terminate on 90 days' notice'
+    our_notices = [q.value for p in reading.provisions if spec and _same_right(spec, p) and who(p.actor, us) == "us"
+                   for q in p.quantities if q.kind == "period" and (q.of == "notice" or "notice" in p.conditions)]
     # the other side (or each party) also promises not to do it: an exclusivity the right undercuts
     them_barred = bool(spec) and any(p.action == spec.action and p.modality == "shall_not" and who(p.actor, us) in ("them", "both")
                                      for p in reading.provisions)
@@ -95,7 +99,7 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
         "ours_in_clause": any(a in ("us", "both") for a in here), "them_barred": them_barred,
         "exclusive_granted": exclusive_granted,
-        "notice_days": notice, "cure_days": cure, "renewal_days": renewal, "period_days": max(other) if other else None,
+        "notice_days": notice, "our_notice_days": min(our_notices) if our_notices else None, "cure_days": cure, "renewal_days": renewal, "period_days": max(other) if other else None,
         "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),
         "rate_per_year": next((q.value for q in percents if q.unit == "%/year"), None),

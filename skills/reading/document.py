@@ -42,6 +42,7 @@ class Reading:
     role_terms: dict[str, str] = field(default_factory=dict)  # party -> the role word a definition gives it
     value: tuple[float, str] | None = None  # the price or contract sum the contract states, with its currency
     chinese: bool = False  # most of its sentences are Chinese: its redline is written in Chinese
+    opening: str = ""  # the first lines, where the title says what kind of contract this is
 
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
@@ -71,8 +72,8 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
             pronouns["we"] = name
         if lowered & _PRONOUNS_YOU:
             pronouns["you"] = name
-        if name == "you":
-            pronouns["you"] = name
+        if name in ("you", "we"):
+            pronouns[name] = name
         parties.append(Party(name=name, aliases=others))
     bare_we = any(g and {x.lower() for x in g} <= _PRONOUNS_WE for g in groups)
     if bare_we and "we" not in pronouns and "you" in pronouns and len(parties) == 2:
@@ -158,7 +159,8 @@ def _read(structure: DocumentStructure) -> Reading:
     # a role a definition gives a party names it too: '接收方：指遠峰公司', then '接收方應給付...'
     parties = tuple(Party(p.name, p.aliases + ((role_terms[p.name],) if p.name in role_terms else ())) for p in parties)
     reader = SentenceReader(parties, pronouns)
-    reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms)
+    reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms,
+                      opening=to_simplified(structure.text[:600]))
     previous = None
     for sentence in reading.sentences:
         if sentence.is_definition:

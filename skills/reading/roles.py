@@ -42,6 +42,11 @@ def side_of_word(word: str) -> str | None:
     return None
 
 
+def _is_nda(reading: Reading) -> bool:
+    from .contract_type import contract_type
+    return contract_type(reading.opening) == "nda"
+
+
 def facing(side: str | None) -> str | None:
     return _table()["facing"].get(side) if side else None
 
@@ -79,6 +84,10 @@ def sides_of(reading: Reading) -> dict[str, str]:
             out[payer] = "payer"
             out[next(n for n in open_parties if n != payer)] = "provider"
     bound = [name for name, s in scores.items() if s["recipient"] and name not in out and max(s, key=s.get) == "recipient"]
+    if not _is_nda(reading):  # a processor bound to confidentiality in a DPA is no recipient of an NDA
+        for name in bound:
+            scores[name]["recipient"] = 0
+        bound = []
     if len(bound) == 2 and scores[bound[0]]["recipient"] != scores[bound[1]]["recipient"]:
         # a one-way NDA binds both parties to something: the one bound more is the recipient, the other discloses
         recipient = max(bound, key=lambda n: scores[n]["recipient"])
