@@ -110,6 +110,10 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     # sentence after the rate ("The total delay damages shall not exceed 10% of the Contract Price")
     elsewhere = set().union(*(p.conditions for p in reading.provisions if spec and p.action == spec.action))
     values.update({f"any_{name}": name in elsewhere for name in CONDITIONS})
+    # what the clause says around it: 'X may vary the Specifications. ... no such variation shall entitle Y to any
+    # adjustment to the Price' states the condition in the next sentence
+    around = set().union(*(p.conditions for p in reading.provisions if p.clause_id == provision.clause_id))
+    values.update({f"here_{name}": name in around for name in CONDITIONS})
     values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
     values["place"] = provision.place.lower() if provision.place else None
     values.update({k: v.lower() if isinstance(v, str) else v for k, v in position.parameters.items()})

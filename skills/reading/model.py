@@ -141,6 +141,7 @@ CONDITIONS: dict[str, str] = {
     "termination_fee": "on paying an early termination fee or compensation for ending early",
     "landlord_works": "about works the landlord did, or improvements already there when the lease began",
     "knowledge_no_bar": "claims kept whatever the claimant knew or could have found out (pro-sandbagging)",
+    "liquidated": "about liquidated damages or a contractual penalty (违约金)",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
