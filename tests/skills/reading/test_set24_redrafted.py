@@ -1,0 +1,65 @@
+"""What unseen set 24 taught, checked on the same lessons drafted in other words: a variation with no adjustment,
+liquidated damages on top of general damages, a warranty without end, acceptance as the client decides, a
+convenience right on shorter notice than ours, a plain-English contract that names no one, and a sale of a
+business read as such. None of these sentences is in set 24."""
+
+import pytest
+
+from paralaw.skills.documents.loaders import parse_document_text
+from paralaw.skills.positions import evaluate_positions, resolve_positions
+from paralaw.skills.reading.contract_type import contract_type
+from paralaw.skills.reading.document import read_document
+from paralaw.skills.reading.reader import Party, SentenceReader
+from paralaw.skills.reading.roles import sides_of
+
+EN = SentenceReader((Party("Supplier"), Party("Customer")))
+ZH = SentenceReader((Party("甲方"), Party("乙方")))
+
+CASES = [
+    (EN, "Liquidated damages under this clause are in addition to any general damages the Customer may recover for the delay.", "preserve_remedies", None, "liquidated"),
+    (ZH, "乙方支付的违约金不足以弥补甲方实际损失的，乙方应补足差额。", "preserve_remedies", None, "liquidated"),
+    (ZH, "本系统的保修期至甲方停止使用本系统之日止。", "warrant", None, "perpetual"),
+    (ZH, "验收是否合格，以甲方出具的验收意见为准，甲方有权根据其经营需要调整验收标准。", "accept", "may", "discretion"),
+]
+
+
+@pytest.mark.parametrize("reader, text, action, modality, condition", CASES, ids=[c[1][:40] for c in CASES])
+def test_the_same_lesson_in_other_words_is_read_the_same_way(reader, text, action, modality, condition, assert_read_as):
+    assert_read_as(reader, text, action, modality, condition)
+
+
+SUPPLY = """# Supply Agreement
+
+This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps Ltd (the "Customer").
+
+## 4. Specifications
+
+4.1 The Customer may amend the specifications of the Goods by notice at any time. Amendments so notified do not entitle the Supplier to any increase in the price or to more time for delivery.
+
+## 9. Termination
+
+9.1 The Customer may terminate this Agreement for convenience on fourteen (14) days' notice.
+
+9.2 The Supplier may terminate this Agreement for convenience on one hundred and eighty (180) days' notice.
+"""
+
+
+def test_a_variation_without_adjustment_and_a_shorter_convenience_notice_are_flagged_for_the_supplier():
+    positions, _ = resolve_positions("generic", None)
+    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(SUPPLY, filename="c.md"),
+                                                            domain="generic", our_party="Supplier")}
+    assert (results["variations_without_adjustment_for_provider"].verdict, results["variations_without_adjustment_for_provider"].clause_id) == ("RED", "4.1")
+    assert (results["termination_convenience"].verdict, results["termination_convenience"].clause_id) == ("RED", "9.1")
+
+
+def test_a_plain_english_contract_naming_no_one_has_two_parties():
+    text = ("# Hosting Terms\n\nThese terms are between **Fenwick Hosting Ltd** (\"we\", \"us\" and \"our\") and "
+            "**Tarn Dental LLP** (\"you\" and \"your\").\n\n## 1. Service\n\n1.1 We will host your records.\n")
+    reading = read_document(parse_document_text(text, filename="c.md"))
+    assert {p.name for p in reading.parties} == {"we", "you"} and sides_of(reading) == {"we": "provider", "you": "payer"}
+
+
+def test_a_sale_of_a_business_is_not_an_nda_because_it_mentions_one():
+    text = ("# AGREEMENT FOR THE SALE OF THE BUSINESS AND ASSETS OF HOLT JOINERY LIMITED\n\nThis agreement supersedes "
+            "the confidentiality agreement between the parties dated 1 March 2025.\n")
+    assert contract_type(text) == "spa"
