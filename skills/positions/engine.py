@@ -189,8 +189,8 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
     judged = []
     for index, (sentence, heading, excluded) in enumerate(candidates):
         # a list item's clause is the list: the exceptions (a)-(d) of one confidentiality clause are read together
-        whole = structure.parent_of(sentence.clause) if sentence.lead_in else None
-        clause_text = structure.full_text(whole or sentence.clause)
+        parent = structure.parent_of(sentence.clause) if sentence.lead_in else None
+        clause_text = structure.full_text(parent or sentence.clause)
         values: dict[str, Any] = {"present": True, "excluded": excluded}
         for name, spec in position.extract.items():
             whole = spec.kind in ("flag", "holder", "missing_items")  # who may do what: read with the lead-in

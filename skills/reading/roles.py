@@ -53,9 +53,10 @@ def facing(side: str | None) -> str | None:
 
 def sides_of(reading: Reading) -> dict[str, str]:
     """party name -> its side, from the strongest evidence first: its name, an alias or a defining role word
-    ('接收方：指遠峰公司'); else what its provisions have it do (who pays, who delivers and licenses; of two parties
-    that both pay something, the one that pays more, net); else Chinese drafting's convention (甲方 pays); and a
-    party still without one takes the side facing the only other party's."""
+    ('接收方：指遠峰公司'), or the party it faces (a principal facing an agent supplies); else what its provisions have
+    it do (who pays, who delivers and licenses; of two parties that both pay something, the one that pays more, net;
+    in an NDA, the one bound to keep the information receives it); else drafting convention (甲方 pays, "you" is the
+    customer of "we"); and a party still without one takes the side facing the only other party's."""
     out: dict[str, str] = {}
     table = _table()["sides"]
     for party in reading.parties:
