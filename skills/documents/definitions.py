@@ -43,7 +43,9 @@ _VERB = (
     r"refers?\s+to\b|includes?\b|is\s+defined\b|:)"
 )
 _MEANS = re.compile(
-    rf"(?:{_quoted(1)}|{_BOLD_TERM})(?:\s*,?\s*(?:or|and)\s+{_quoted(2)})?\s*,?\s*{_VERB}",
+    # '"Due Date", in relation to any amount claimed, means ...': a short qualifier between the term and its verb
+    rf"(?:{_quoted(1)}|{_BOLD_TERM})(?:\s*,?\s*(?:or|and)\s+{_quoted(2)})?\s*,?\s*"
+    rf"(?:(?:in\s+relation\s+to|in\s+respect\s+of|with\s+respect\s+to|for\s+the\s+purposes\s+of)\s+[^,.;:\n]{{1,80}},\s*)?{_VERB}",
     re.IGNORECASE,
 )
 _PAREN = re.compile(

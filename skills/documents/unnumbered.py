@@ -95,6 +95,7 @@ def opening_headings(text: str, end: int) -> list[Candidate]:
         part = _PART_ID.match(heading)
         clause_id = part.group(0) if part else heading
         title = heading[part.end():].strip(" .:-\u2013\u2014") if part else heading
-        at = match.start(1)
+        # the part starts at its words, after any emphasis markers: its text then begins with its label
+        at = text.find(heading, match.start(1), match.end(1))
         out.append(Candidate(at, match.end(1), "caption", heading, clause_id, "line", title, weight=5.0, strong=True))
     return out

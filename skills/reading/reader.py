@@ -106,7 +106,7 @@ class SentenceReader:
 
     # ------------------------------------------------------------------ reading
     def read(self, text: str, *, clause_id: str = "", start: int = 0, lead_in: str = "", extra: str = "",
-             titled: bool = False) -> list[Provision]:
+             titled: bool = False, defined: str = "") -> list[Provision]:
         """The provisions of one sentence. `lead_in` is the sentence that introduces the list the sentence is an
         item of; `extra` is the same sentence with its defined figures or cited clause written out, read for
         figures when the sentence itself states none."""
@@ -129,6 +129,8 @@ class SentenceReader:
         if "free" in conditions:
             conditions -= {"consent"}
         conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}
+        if defined:  # 'pay ... by the Due Date' where the Due Date is five days after the payer is itself paid
+            conditions |= {name for name in _CARRIED if self._lex.conditions[name].search(masked(to_simplified(defined)))}
         quantities = (_quantities(text, self._lex) or (_quantities(extra, self._lex) if extra else ())
                       or (_quantities(lead_in, self._lex) if lead_in else ()))  # '... for six months after Completion: (a) compete
         seen: dict[tuple[str | None, str, str], Provision] = {}
@@ -236,6 +238,9 @@ def _subject(before: list[_Span], body: str, lex) -> _Span | None:
 
 
 _PLACED = ("governing_law", "resolve_disputes")
+# conditions a defined term carries into the sentence that uses it ('"Due Date" means five days after the Contractor
+# receives payment from the Principal')
+_CARRIED = ("when_paid", "perpetual")
 
 
 def _place(text: str, lex) -> str | None:

@@ -521,3 +521,10 @@ def test_lettered_clauses_of_an_agreement_in_parts():
             "B.2 Service Levels. The Services shall meet the Service Levels.\n")
     assert _outline(text) == [("Part A", None), ("A.1", "Part A"), ("A.2", "Part A"), ("Part B", None),
                               ("B.1", "Part B"), ("B.2", "Part B")]
+
+
+def test_an_opening_heading_in_bold_starts_at_its_words():
+    """'## **1. ' before any clause: the part's text begins with its label, not with the emphasis markers."""
+    text = "## **1. "
+    clauses = list(parse_text(text).iter_clauses())
+    assert clauses and all(text[c.start:].startswith(c.label) for c in clauses)

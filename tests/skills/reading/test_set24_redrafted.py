@@ -63,3 +63,24 @@ def test_a_sale_of_a_business_is_not_an_nda_because_it_mentions_one():
     text = ("# AGREEMENT FOR THE SALE OF THE BUSINESS AND ASSETS OF HOLT JOINERY LIMITED\n\nThis agreement supersedes "
             "the confidentiality agreement between the parties dated 1 March 2025.\n")
     assert contract_type(text) == "spa"
+
+
+def test_a_payment_date_defined_as_after_the_payer_is_paid_makes_payment_wait_on_it():
+    text = """# Supply Agreement
+
+This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps Ltd (the "Customer").
+
+## 1. Definitions
+
+1.1 In this Agreement:
+
+"**Payment Date**", in respect of any invoice, means the tenth (10th) day after the Customer receives payment from its own customer for the goods concerned.
+
+## 6. Payment
+
+6.1 The Customer shall pay each invoice on or before the Payment Date.
+"""
+    positions, _ = resolve_positions("generic", None)
+    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(text, filename="c.md"),
+                                                            domain="generic", our_party="Supplier")}
+    assert (results["pay_when_paid_for_provider"].verdict, results["pay_when_paid_for_provider"].clause_id) == ("RED", "6.1")
