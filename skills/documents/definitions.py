@@ -38,14 +38,14 @@ def _term(match: re.Match[str], slot: int) -> str | None:
 
 
 _BOLD_TERM = r"\*\*(?P<bold>[^*\n]{1,80}?)\*\*"
+# '"Due Date", in relation to any amount claimed, means ...': a short qualifier between a term and its verb
+QUALIFIER = r"(?:in\s+relation\s+to|in\s+respect\s+of|with\s+respect\s+to|for\s+the\s+purposes\s+of)\s+[^,.;:\n]{1,80},"
 _VERB = (
     r"(?:(?:shall|will|does|has|have)\s+)?(?:means?\b|shall\s+mean\b|has\s+the\s+meanings?\b|have\s+the\s+meanings?\b|"
     r"refers?\s+to\b|includes?\b|is\s+defined\b|:)"
 )
 _MEANS = re.compile(
-    # '"Due Date", in relation to any amount claimed, means ...': a short qualifier between the term and its verb
-    rf"(?:{_quoted(1)}|{_BOLD_TERM})(?:\s*,?\s*(?:or|and)\s+{_quoted(2)})?\s*,?\s*"
-    rf"(?:(?:in\s+relation\s+to|in\s+respect\s+of|with\s+respect\s+to|for\s+the\s+purposes\s+of)\s+[^,.;:\n]{{1,80}},\s*)?{_VERB}",
+    rf"(?:{_quoted(1)}|{_BOLD_TERM})(?:\s*,?\s*(?:or|and)\s+{_quoted(2)})?\s*,?\s*(?:{QUALIFIER}\s*)?{_VERB}",
     re.IGNORECASE,
 )
 _PAREN = re.compile(

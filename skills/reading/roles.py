@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from ..documents.traditional import to_simplified
+from .contract_type import contract_type
 from .document import Reading
 
 _FILE = Path(__file__).with_name("data") / "roles.yaml"
@@ -43,7 +44,6 @@ def side_of_word(word: str) -> str | None:
 
 
 def _is_nda(reading: Reading) -> bool:
-    from .contract_type import contract_type
     return contract_type(reading.opening) == "nda"
 
 

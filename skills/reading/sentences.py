@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..documents.definitions import QUALIFIER
 from ..documents.model import Clause, DocumentStructure
 from ..documents.traditional import to_simplified
 from ..generic.clause_diff import split_sentences
@@ -47,8 +48,7 @@ class Sentence:
 
 
 _MODAL = re.compile(r"\b(?:shall|will|may|must|can|is|are|means)\b|应|可|须|得|为|指", re.I)
-_MEANS = re.compile(r"[\"”]\**\s*(?:,\s*(?:in\s+relation\s+to|in\s+respect\s+of|with\s+respect\s+to|for\s+the\s+purposes\s+of)\s+[^,.;:\n]{1,80},\s*)?"
-                    r"(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)")
+_MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)")
 _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
                      r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
 
