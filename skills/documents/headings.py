@@ -305,8 +305,9 @@ def _schedules(text: str, lines: Lines) -> list[Candidate]:
 
 
 # Chinese annexes: "## 附件二 披露函" or "附表1 付款计划" at the start of its own line. A list of annexes
-# ("附件二：披露函") carries a colon after the number and is no heading.
-_ZH_SCHEDULE = re.compile(r"(?P<word>附件|附表|附录)(?P<ident>[一二三四五六七八九十]{1,3}|\d{1,3})(?![：:、\d一二三四五六七八九十])")
+# ("附件二：披露函") carries a colon after the number and is no heading, unless Markdown marks the line as one
+# ("## 附件一：运价表").
+_ZH_SCHEDULE = re.compile(r"(?P<word>附件|附表|附录)(?P<ident>[一二三四五六七八九十]{1,3}|\d{1,3})(?![、\d一二三四五六七八九十])")
 
 
 def _zh_schedules(text: str, lines: Lines) -> list[Candidate]:
@@ -318,6 +319,10 @@ def _zh_schedules(text: str, lines: Lines) -> list[Candidate]:
         if boundary != "line":
             continue
         body = text[match.end():line_end].strip()
+        if body[:1] in "：:":
+            if not markdown:
+                continue
+            body = body[1:].strip()
         if not markdown and len(body) > 40:
             continue  # a sentence that begins with the annex's name, not its heading
         clause_id = f"{match.group('word')}{match.group('ident')}"

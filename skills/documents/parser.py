@@ -87,6 +87,10 @@ def _structural_nodes(candidates: list[Candidate]) -> tuple[list[_Node], list[Ca
     """The headings of the body and of each schedule, plus the candidates left over for sub-paragraphs."""
     numbered = [c for c in candidates if c.kind == "num"]
     chain, parts = choose_parts(numbered, _schedule_headings(candidates))
+    tops = [c.start for c in candidates if c.kind == "cn_top"]
+    if not chain and not parts and tops:
+        # a Chinese contract numbered 一、二、 alone: its annexes follow the last part ("## 附件一：运价表")
+        parts = [(h, []) for h in _schedule_headings(candidates) if h.start > tops[-1]]
     chapters = [_Node(c, c.clause_id) for c in candidates if c.kind == "cn_chapter"]
     nodes = _segment_nodes(chain, "", None, chapters) + chapters
     schedules: list[_Node] = []
@@ -226,10 +230,21 @@ def _build_tree(nodes: list[_Node], text_end: int) -> list[_Node]:
     return roots
 
 
+_MD_HEADING_MARK = re.compile(r"[ \t]*#{1,6}[ \t]*(?:\*\*|__)?[ \t]*")
+
+
+def _heading_line_start(text: str, start: int) -> int:
+    """Where the clause before a heading ends: at the start of the heading's line when Markdown marks it
+    ("## Schedule 2" gives the clause before it no trailing "##")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return line_start if _MD_HEADING_MARK.fullmatch(text, line_start, start) else start
+
+
 def _to_clauses(nodes: list[_Node], text: str) -> list[Clause]:
     out: list[Clause] = []
     for node in nodes:
-        own_end = node.children[0].start if node.children else node.end
+        end = _heading_line_start(text, node.end)
+        own_end = _heading_line_start(text, node.children[0].start) if node.children else end
         out.append(
             Clause(
                 clause_id=node.clause_id,
@@ -238,7 +253,7 @@ def _to_clauses(nodes: list[_Node], text: str) -> list[Clause]:
                 text=text[node.start:own_end].strip(),
                 level=node.level,
                 start=node.start,
-                end=node.end,
+                end=end,
                 parent_id=node.parent.clause_id if node.parent else None,
                 children=_to_clauses(node.children, text),
             )

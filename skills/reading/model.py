@@ -69,6 +69,7 @@ ACTIONS: dict[str, str] = {
     "provide_security": "provide a performance bond, bank guarantee or other security",
     "lien": "hold a lien over the other's goods or property until paid",
     "pass_title": "ownership of goods passing to the buyer (or kept by the seller until paid)",
+    "notify_breach": "notify the other of a personal data breach or security incident",
     "governing_law": "choose the law that governs the contract",
     "resolve_disputes": "submit disputes to courts or arbitration at a seat",
 }
@@ -143,6 +144,11 @@ CONDITIONS: dict[str, str] = {
     "knowledge_no_bar": "claims kept whatever the claimant knew or could have found out (pro-sandbagging)",
     "liquidated": "about liquidated damages or a contractual penalty (违约金)",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
+    "processing": "about processing personal data for the other (sub-processors, personal data)",
+    "objection": "with a right to object",
+    "after_investigation": "a time that runs only once the party has investigated or confirmed the incident",
+    "breach_in_cap": "liability for data breaches counted within the general cap",
+    "frequency": "limited in how often (once a year, no more than twice)",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 

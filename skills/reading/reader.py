@@ -230,11 +230,17 @@ def _subject(before: list[_Span], body: str, lex) -> _Span | None:
     """Of the parties named before a modal, the subject: the nearest one that is not the object of a preposition
     or a verb ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier); None if all are."""
     for mention in reversed(before):
-        # 'to Tessellate's liability': whose liability, not to whom
+        if not lex.object_before.search(body[max(0, mention.start - 10):mention.start]):
+            return mention
+        # 'to Tessellate's liability': whose liability, not to whom; but 'rely on the Supplier's report and shall
+        # not' names the Supplier as an object
         possessive = body[mention.end:mention.end + 2] in ("'s", "’s") or body[mention.start:mention.end].endswith(("'s", "’s"))
-        if possessive or not lex.object_before.search(body[max(0, mention.start - 10):mention.start]):
+        if possessive and _WHOSE_DUTY.match(body, mention.end + (0 if body[mention.start:mention.end].endswith(("'s", "’s")) else 2)):
             return mention
     return None
+
+
+_WHOSE_DUTY = re.compile(r"\s*(?:(?:aggregate|total|entire|maximum|cumulative|overall|own|sole)\s+)*(?:liabilit|obligation|right|dut|responsibilit)", re.I)
 
 
 _PLACED = ("governing_law", "resolve_disputes")

@@ -84,3 +84,43 @@ This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps L
     results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(text, filename="c.md"),
                                                             domain="generic", our_party="Supplier")}
     assert (results["pay_when_paid_for_provider"].verdict, results["pay_when_paid_for_provider"].clause_id) == ("RED", "6.1")
+
+
+DATA_TERMS = """# Hosted Payroll Terms
+
+These terms are between Quillfeather Payroll Ltd (the "Supplier") and Mossbank Veterinary Group Ltd (the "Customer").
+
+## 7. Personal data
+
+7.1 The Supplier may appoint new sub-processors from time to time and will publish the current list on its website.
+
+7.2 The Supplier shall inform the Customer of any security incident affecting Customer personal data within ten (10) business days after the Supplier has concluded its investigation of the incident.
+
+7.3 The Customer shall rely on the Supplier's annual independent assurance report and shall not carry out, or have a third party carry out, any inspection of the Supplier's data centres.
+
+## 12. Liability
+
+12.1 The Supplier's aggregate liability under these terms, including liability for any data breach, shall not exceed the fees paid in the twelve (12) months before the claim.
+"""
+
+
+def test_a_processor_s_data_terms_redrafted_are_each_found_for_the_controller():
+    positions, _ = resolve_positions("generic", None)
+    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(DATA_TERMS, filename="c.md"),
+                                                            domain="generic", our_party="Customer")}
+    found = {pid: (results[pid].verdict, results[pid].clause_id) for pid in
+             ("subprocessor_changes", "breach_notice_time", "our_audit_barred", "data_breach_in_cap")}
+    assert found == {"subprocessor_changes": ("RED", "7.1"), "breach_notice_time": ("RED", "7.2"),
+                     "our_audit_barred": ("RED", "7.3"), "data_breach_in_cap": ("RED", "12.1")}
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("乙方发现个人信息泄露的，应在发现后二十四小时内通知甲方。", "GREEN"),
+    ("乙方应在其内部调查结束并确认数据泄露后十个工作日内通知甲方。", "RED"),
+])
+def test_breach_notice_time_in_chinese(text, verdict):
+    contract = f"# 技术服务合同\n\n甲方：青石医疗有限公司\n\n乙方：远帆云计算有限公司\n\n## 第八条 数据安全\n\n8.1 {text}\n"
+    positions, _ = resolve_positions("generic", None)
+    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(contract, filename="c.md"),
+                                                            domain="generic", our_party="甲方")}
+    assert results["breach_notice_time"].verdict == verdict
