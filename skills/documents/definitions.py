@@ -1,6 +1,6 @@
 """Defined terms, in the forms contracts use:
 
-    "X" means / "X" shall mean / "X" has the meaning / "X" or "Y" means / **X** means (Markdown)
+    "X" means / "X" shall mean / "X" has the meaning / "X" or "Y" means / **X** means / **X:** ... (Markdown)
     (the "X") / (hereinafter "X") / (hereinafter referred to as "the X") / ("**X**")
     1.5 Net Sales means ...   (a numbered definitions list whose quotes were lost, as in SEC filings)
     “X”是指 / “X”系指 / 本合同所称X，是指 / 本协议所称“X”指
@@ -58,6 +58,9 @@ _UNQUOTED = re.compile(
     rf"\s*({_UNQUOTED_WORD}(?:\s+(?:{_UNQUOTED_WORD}|of|and|or|the|for|in|to|by|on)){{0,7}})\s+"
     r"(?:means|shall\s+mean|shall\s+have\s+the\s+meanings?|has\s+the\s+meanings?|refers\s+to)\b"
 )
+# "**Restricted Period:** the period of six months ...": a bold term with its colon, opening its own line, and a
+# definition that reads as one (in lower case); "**Outlet:** #01-27 Northpoint Mall" is a cover-page field
+_BOLD_COLON = re.compile(r"(?m)^[ \t>*-]*\*\*(?P<bold>[^*\n:：]{1,80}?)\s*[:：]\s*\*\*[ \t]*(?=[a-z])")
 _ZH_MEANS = re.compile(r"[“\"「『]([^”\"」』\n]{1,30})[”\"」』]\s*(?:是指|系指|指)")
 _ZH_SO_CALLED = re.compile(r"本(?:合同|协议|条款)(?:中)?所称(?:的)?[“\"]?([^，,。“”\"\s]{1,20}?)[”\"]?[，,]?\s*(?:是指|系指|指)")
 _SENTENCE_END = re.compile(r"(?<=[.;。；])\s|\n\s*\n")
@@ -125,6 +128,8 @@ def extract_definitions(structure: "DocumentStructure") -> list[Definition]:
         for term in (_term(match, 1) or match.group("bold"), _term(match, 2)):
             if term:
                 add(term, sentence, match.start(), match.end(), lower_ok=True)
+    for match in _BOLD_COLON.finditer(text):
+        add(match.group("bold"), _sentence_after(text, match.start("bold") - 2), match.start("bold") - 2, match.end())
     for match in _PAREN.finditer(text):
         for term in (_term(match, 1), _term(match, 2)):
             if term:

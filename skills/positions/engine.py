@@ -266,6 +266,20 @@ def _judge_provision(position: Position, reading: Reading, us: str | None, text:
     return results
 
 
+# what a definition can decide: its figures, and the conditions a defined term carries into a sentence
+_FROM_DEFINITIONS = {"period_days", "notice_days", "cure_days", "renewal_days", "fees_months", "share_of_total", "percent",
+                     "money", "rate_per_year", "when_paid", "perpetual"}
+
+
+def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, Any]) -> bool:
+    """Whether the rule that gave the verdict (or the provision it looks for) weighs a figure or a carried condition
+    that was read: only then are the words to change the definition's rather than the clause's."""
+    rule = {"RED": position.escalate, "GREEN": position.standard, "YELLOW": position.acceptable}.get(verdict)
+    weighed = set(re.findall(r"[a-z_]+", rule.when)) if rule is not None else set()
+    weighed = _FROM_DEFINITIONS & (weighed | set(position.provision.with_ if position.provision else ()))
+    return any(values.get(name) not in (None, False) for name in weighed)
+
+
 def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict, said: str, provision, values: dict[str, Any],
                       reading: Reading, us: str | None, text: str) -> PositionResult:
     severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
@@ -274,8 +288,14 @@ def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict
     shown = {k: v for k, v in values.items() if k in ("notice_days", "cure_days", "period_days", "fees_months", "money",
                                                       "percent", "rate_per_year") and v is not None}
     edits = [e.as_dict() for e in edits_for(position, provision, reading, us, text)] if verdict != "GREEN" else []
+    clause_id, evidence = provision.clause_id, provision.sentence
+    if provision.defined_in is not None and provision.defined_in[0] != clause_id and _decided_by_figures(position, verdict, values):
+        # the figure that decides stands in a definition ('during the Restricted Period'): the finding stays with the
+        # clause that uses it and quotes the definition, the words to change
+        evidence = provision.defined_in[1]
+        message = f"{message[:-1]} (set by the definition in {provision.defined_in[0]})."
     return PositionResult(**base, verdict=verdict, severity=severity if verdict != "GREEN" else "low",
-                          clause_id=provision.clause_id, evidence=provision.sentence, message=message, values=shown, redline=edits)
+                          clause_id=clause_id, evidence=evidence, message=message, values=shown, redline=edits)
 
 
 def our_side(structure: DocumentStructure, our_party: str) -> tuple[Reading, str, OurSide]:

@@ -69,6 +69,8 @@ ACTIONS: dict[str, str] = {
     "provide_security": "provide a performance bond, bank guarantee or other security",
     "lien": "hold a lien over the other's goods or property until paid",
     "pass_title": "ownership of goods passing to the buyer (or kept by the seller until paid)",
+    "challenge_validity": "challenge the validity or enforceability of the licensed patents or marks",
+    "exploit": "develop, market and sell what is licensed (the licensee's diligence)",
     "notify_breach": "notify the other of a personal data breach or security incident",
     "governing_law": "choose the law that governs the contract",
     "resolve_disputes": "submit disputes to courts or arbitration at a seat",
@@ -186,3 +188,5 @@ class Provision(BaseModel):
     quantities: tuple[Quantity, ...] = ()
     trigger: tuple[int, int] = Field(description="span of the words that state the action, in the sentence")
     place: str | None = Field(None, description="for governing law and disputes, the jurisdiction or seat named")
+    defined_in: tuple[str, str] | None = Field(None, description="where the figure or condition that decides was read from a "
+                                               "defined term: the clause and sentence of its definition, the words to change")

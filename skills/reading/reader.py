@@ -106,10 +106,11 @@ class SentenceReader:
 
     # ------------------------------------------------------------------ reading
     def read(self, text: str, *, clause_id: str = "", start: int = 0, lead_in: str = "", extra: str = "",
-             titled: bool = False, defined: str = "") -> list[Provision]:
+             titled: bool = False, defined: str = "", definitions: tuple[tuple[str, str, str], ...] = ()) -> list[Provision]:
         """The provisions of one sentence. `lead_in` is the sentence that introduces the list the sentence is an
         item of; `extra` is the same sentence with its defined figures or cited clause written out, read for
-        figures when the sentence itself states none."""
+        figures when the sentence itself states none. `definitions` are the clause, sentence and body of each
+        definition `defined` wrote out: a provision whose figures or carried conditions come from one points there."""
         plain = masked(to_simplified(text))
         body = f"{masked(to_simplified(lead_in))} {plain}" if lead_in else plain
         offset = len(body) - len(plain)  # where the sentence itself starts in `body`
@@ -123,20 +124,31 @@ class SentenceReader:
         triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
         if not triggers:
             return []
-        limbs = [m.start() for m in self._lex.limb.finditer(body)]
+        # the lead-in is one limb with its item, however it is punctuated ('shall not, whether directly or indirectly,
+        # and whether alone or jointly with any other person: (a) carry on any Restricted Business')
+        limbs = [m.start() for m in self._lex.limb.finditer(body) if m.start() >= offset]
         # a data item's heading says what its figure is about ('Maximum Delay Damages'): its conditions count
         conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(body if titled else plain))
         if "free" in conditions:
             conditions -= {"consent"}
         conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}
+        carried = frozenset()
         if defined:  # 'pay ... by the Due Date' where the Due Date is five days after the payer is itself paid
-            conditions |= {name for name in _CARRIED if self._lex.conditions[name].search(masked(to_simplified(defined)))}
-        quantities = (_quantities(text, self._lex) or (_quantities(extra, self._lex) if extra else ())
+            carried = frozenset(name for name in _CARRIED if self._lex.conditions[name].search(masked(to_simplified(defined))))
+            carried -= conditions
+            conditions |= carried
+        own = _quantities(text, self._lex)
+        quantities = (own or (_quantities(extra, self._lex) if extra else ())
                       or (_quantities(lead_in, self._lex) if lead_in else ()))  # '... for six months after Completion: (a) compete
+        from_definition = _deciding_definition(definitions, carried, bool(not own and quantities and extra == defined), self._lex)
         seen: dict[tuple[str | None, str, str], Provision] = {}
         for trigger in triggers:
             modality = self._lex.fixed_modality.get(trigger.value)
             modal = self._modal_for(trigger, modals, limbs, body)
+            if modal is None and trigger.start >= offset > 0:
+                # an item of a list: the lead-in's last modal governs it, however long the lead-in ('shall not,
+                # whether directly or indirectly, ...: (a) carry on any Restricted Business')
+                modal = next((m for m in reversed(modals) if m.end <= offset), None)
             if modality is None and self._lex.waived_after.match(body, trigger.end):
                 modality = "shall_not"  # "the pre-emption rights are disapplied", "the right of first refusal is waived"
             if modality is None:
@@ -162,7 +174,8 @@ class SentenceReader:
                 if key not in seen:
                     seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=holder, modality=modality,
                                           action=trigger.value, conditions=own_conditions, quantities=quantities, trigger=span,
-                                          place=_place(text, self._lex) if trigger.value in _PLACED else None)
+                                          place=_place(text, self._lex) if trigger.value in _PLACED else None,
+                                          defined_in=from_definition)
         return list(seen.values())
 
     def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int], body: str) -> _Span | None:
@@ -213,7 +226,8 @@ class SentenceReader:
             if inside:
                 return inside[0].value
         within = [m for m in mentions if modal is not None and modal.start <= m.start < modal.end and m.value != "both"]
-        if within and modal is not None and modal.value == "shall_not":  # "neither Lumen nor its Affiliates shall"
+        # "neither Lumen nor its Affiliates shall"; "nothing prevents the Licensee from contesting"
+        if within and modal is not None and modal.value in ("shall_not", "may"):
             return within[0].value
         if inside and modal is not None:  # "Neither party shall": the actor is where the modal starts
             return inside[0].value
@@ -247,6 +261,17 @@ _PLACED = ("governing_law", "resolve_disputes")
 # conditions a defined term carries into the sentence that uses it ('"Due Date" means five days after the Contractor
 # receives payment from the Principal')
 _CARRIED = ("when_paid", "perpetual")
+
+
+def _deciding_definition(definitions: tuple[tuple[str, str, str], ...], carried: frozenset[str], figures: bool,
+                         lex) -> tuple[str, str] | None:
+    """Of the definitions a sentence uses, the one whose words decide: the one that carries a condition into it, or
+    the one whose figure was read; its clause and sentence."""
+    for clause_id, sentence, body in definitions:
+        plain = masked(to_simplified(body))
+        if any(lex.conditions[name].search(plain) for name in carried) or (figures and not carried and _quantities(body, lex)):
+            return clause_id, sentence
+    return None
 
 
 def _place(text: str, lex) -> str | None:

@@ -31,6 +31,7 @@ class Sentence:
     in_definitions: bool
     matchable: str = ""  # the text with clause-number dots masked, for the position patterns
     expanded: str = ""  # the text with each defined term that holds a figure followed by its definition, or ''
+    definitions: tuple[tuple[str, str, str], ...] = ()  # of each definition written out: its clause, sentence and body
     lead_in: str = ""  # for a list item, the parent's sentence that introduces the list ('... may terminate if:')
     referred: str = ""  # the sentence with the clause it cites for its figure in place of the citation, or ''
     lead_is_title: bool = False  # the lead-in is the clause's heading: a data item ('Maximum Delay Damages. 1% of ...')
@@ -48,16 +49,19 @@ class Sentence:
 
 
 _MODAL = re.compile(r"\b(?:shall|will|may|must|can|is|are|means)\b|应|可|须|得|为|指", re.I)
-_MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)")
+# where a definition's body starts: after '"Cap" means', '**Cap** means', '**Restricted Period:**', '“上限”指'
+_MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)|"
+                    rf"\*\*\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean)\b\s*|^\s*\*\*[^*\n]{{1,80}}?[:：]\s*\*\*\s*")
 _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
                      r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
 
 
-def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dict[str, str]] | None:
+def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dict[str, str], dict[str, tuple[str, str]]] | None:
     """Defined terms whose definition states a figure ('"Cap" means five per cent (5%) of the Consideration',
     '"Claims Period" means the period of nine (9) months ...'), so that 'shall not exceed the Cap' can be read.
     Only 'means' definitions in the text's own definitions count, not the parties block."""
     bodies: dict[str, str] = {}
+    where: dict[str, tuple[str, str]] = {}
     for definition in structure.definitions or []:
         if not definition.clause_id or len(definition.term) < 2:
             continue
@@ -67,20 +71,24 @@ def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dic
         body = parts[1].strip().rstrip(";；.。,，").strip()
         if body and len(body) <= 300 and _FIGURE.search(body):
             bodies.setdefault(definition.term, body)
+            where.setdefault(definition.term, (definition.clause_id, definition.definition, body))
     if not bodies:
         return None
     terms = sorted(bodies, key=len, reverse=True)
-    return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies
+    return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies, where
 
 
-def _expand(text: str, figures: tuple[re.Pattern[str], dict[str, str]] | None) -> str:
+def _expand(text: str, figures) -> tuple[str, tuple[tuple[str, str, str], ...]]:
     """The sentence with each defined figure's definition after its term ('the Cap (an amount equal to five per
-    cent (5%) of the Consideration)'); '' when the sentence names none."""
+    cent (5%) of the Consideration)'), and the clause, sentence and body of each definition written out; ('', ())
+    when the sentence names none."""
     if figures is None:
-        return ""
-    pattern, bodies = figures
-    expanded = pattern.sub(lambda m: f"{m.group(1)} ({bodies[m.group(1)]})", text)
-    return expanded if expanded != text else ""
+        return "", ()
+    pattern, bodies, where = figures
+    used = tuple(dict.fromkeys(where[m.group(1)] for m in pattern.finditer(text)))
+    if not used:
+        return "", ()
+    return pattern.sub(lambda m: f"{m.group(1)} ({bodies[m.group(1)]})", text), used
 
 
 def sentences_of(structure: DocumentStructure) -> list[Sentence]:
@@ -110,9 +118,9 @@ def sentences_of(structure: DocumentStructure) -> list[Sentence]:
                 and _FIGURE.search(pieces[0].text) and not _MODAL.search(pieces[0].text))
         inline = ""  # a list run on inside the paragraph: 'may terminate ... if: (a) ...; or (b) ...'
         for sentence in pieces:
-            expanded = "" if in_definitions else _expand(sentence.text, figures)
+            expanded, definitions = ("", ()) if in_definitions else _expand(sentence.text, figures)
             out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
-                                matchable=masked(to_simplified(sentence.text)), expanded=expanded,
+                                matchable=masked(to_simplified(sentence.text)), expanded=expanded, definitions=definitions,
                                 lead_in=clause.title.strip() + "." if item else (inline or lead_in), lead_is_title=bool(item),
                                 referred=_referred(sentence.text, clause, by_id)))
             inline = _inline_lead(sentence.text) or ("" if _LIST_END.search(sentence.text) else inline)

@@ -1052,7 +1052,10 @@ def assert_found_at_operative_clause(variant: Variant) -> None:
     assert flagged, [(r.verdict, r.clause_id, r.message) for r in results]
     assert any(r.clause_id == variant.clause for r in flagged), [(r.clause_id, r.evidence) for r in flagged]
     located = next(r for r in flagged if r.clause_id == variant.clause)
-    assert located.evidence and located.evidence in variant.body, "the quote is the operative sentence, verbatim"
+    if "set by the definition in" in located.message:  # a defined figure decides: the quote is its definition
+        assert located.evidence and located.evidence in variant.template, "the quote is the definition, verbatim"
+    else:
+        assert located.evidence and located.evidence in variant.body, "the quote is the operative sentence, verbatim"
 
 
 def assert_not_escalated(variant: Variant) -> None:

@@ -83,7 +83,10 @@ This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps L
     positions, _ = resolve_positions("generic", None)
     results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(text, filename="c.md"),
                                                             domain="generic", our_party="Supplier")}
-    assert (results["pay_when_paid_for_provider"].verdict, results["pay_when_paid_for_provider"].clause_id) == ("RED", "6.1")
+    # the words to change are the definition's: the finding at the clause that uses it quotes them
+    found = results["pay_when_paid_for_provider"]
+    assert (found.verdict, found.clause_id) == ("RED", "6.1") and "receives payment from its own customer" in found.evidence
+    assert "definition in 1.1" in found.message
 
 
 DATA_TERMS = """# Hosted Payroll Terms
@@ -124,3 +127,55 @@ def test_breach_notice_time_in_chinese(text, verdict):
     results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(contract, filename="c.md"),
                                                             domain="generic", our_party="甲方")}
     assert results["breach_notice_time"].verdict == verdict
+
+
+LICENCE = """# Know-how Licence
+
+This Licence is between Harrowgate Biologics Ltd (the "Licensor") and Penmarric Therapeutics Ltd (the "Licensee").
+
+## 5. Development
+
+5.1 The Licensee will decide, at its sole discretion, what efforts to devote to developing and commercialising the Licensed Products.
+
+## 9. Patents
+
+9.3 Nothing in this Licence prevents the Licensee from contesting the validity of any Licensed Patent, and the Licensee's rights under this Licence continue during any such proceedings.
+"""
+
+
+def test_a_licensee_free_to_shelve_or_attack_the_licence_is_flagged_for_the_licensor():
+    positions, _ = resolve_positions("generic", None)
+    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(LICENCE, filename="c.md"),
+                                                            domain="generic", our_party="Licensor")}
+    assert (results["licensee_diligence_at_will"].verdict, results["licensee_diligence_at_will"].clause_id) == ("RED", "5.1")
+    assert (results["licensee_may_challenge"].verdict, results["licensee_may_challenge"].clause_id) == ("RED", "9.3")
+
+
+BUSINESS_SALE = """# Business Purchase Agreement
+
+This Agreement is between Wexcombe Garden Centres Limited (the "Seller") and Larkspur Retail Limited (the "Buyer").
+
+## 1. Interpretation
+
+1.1 In this Agreement:
+
+**Completion:** completion of the sale and purchase of the Business under clause 6.
+
+**Non-Compete Period:** the period of three months after Completion.
+
+## 14. Protection of the Business
+
+14.1 The Seller undertakes to the Buyer that it shall not, whether on its own account or jointly with or for any other person, firm or company:
+
+14.1.1 during the Non-Compete Period, carry on, or be engaged, concerned or interested in, any business competing with the Business; or
+
+14.1.2 use any trade name of the Business.
+"""
+
+
+def test_a_short_restraint_set_by_a_definition_quotes_the_definition():
+    positions, _ = resolve_positions("sha_spa", None)
+    results = [r for r in evaluate_positions(positions, parse_document_text(BUSINESS_SALE, filename="c.md"),
+                                             domain="sha_spa", our_party="Buyer") if r.position_id == "spa_non_compete"]
+    assert [(r.verdict, r.clause_id) for r in results] == [("RED", "14.1.1")]
+    assert "three months after Completion" in results[0].evidence and "definition in 1.1" in results[0].message
