@@ -146,6 +146,7 @@ CONDITIONS: dict[str, str] = {
     "knowledge_no_bar": "claims kept whatever the claimant knew or could have found out (pro-sandbagging)",
     "liquidated": "about liquidated damages or a contractual penalty (违约金)",
     "mandatory_carve_out": "about what law does not let a contract limit: fraud, death, personal injury, wilful misconduct",
+    "advance": "an advance payment, deposit or down payment, due on signing rather than on an invoice",
     "processing": "about processing personal data for the other (sub-processors, personal data)",
     "objection": "with a right to object",
     "after_investigation": "a time that runs only once the party has investigated or confirmed the incident",

@@ -20,6 +20,11 @@ CASES = [
     (ZH, "乙方支付的违约金不足以弥补甲方实际损失的，乙方应补足差额。", "preserve_remedies", None, "liquidated"),
     (ZH, "本系统的保修期至甲方停止使用本系统之日止。", "warrant", None, "perpetual"),
     (ZH, "验收是否合格，以甲方出具的验收意见为准，甲方有权根据其经营需要调整验收标准。", "accept", "may", "discretion"),
+    # a payment term stated as fact, with no modal, is a duty; an advance on signing is not an invoice's term
+    (ZH, "系统上线运行满一年后十五日内，甲方向乙方支付合同价款的百分之三十五。", "pay", "shall", None),
+    (ZH, "合同签订后五日内，甲方支付合同价款的30%作为首付款。", "pay", "shall", "advance"),
+    (EN, "A deposit of 25% of the Price is payable by the Customer on signature of this Agreement.", "pay", "shall", "advance"),
+    (ZH, "承运方可根据油价变化调整运费，并提前三日告知托运方。", "change_price", "may", None),
 ]
 
 
