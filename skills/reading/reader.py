@@ -21,6 +21,8 @@ from .lexicon import MODALITY_ORDER, lexicon
 from .model import Provision, Quantity
 
 _GAP = 120  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
+_GAP_COORDINATED = 320  # ... when the verb is one of a run of infinitives ("may appoint ..., and to sell ...")
+_COORDINATED = re.compile(r"\b(?:and|or)\s+to\s+(?:[a-z-]+,?\s+){0,4}(?:and\s+|or\s+)?$")
 _ACTOR_REACH = 160  # characters an actor may stand before its modal
 _NOMINAL_REACH = 60  # characters between a nominal action and its modal ('Payment of each invoice by the Customer is')
 
@@ -183,10 +185,13 @@ class SentenceReader:
         one that stands inside the words of the action ("the Prices shall reduce")."""
         best = None
         inner = next((m for m in modals if trigger.start < m.start and m.end <= trigger.end), None)
+        # 'reserves the right to appoint other resellers in the Territory, and to market and sell the Products directly':
+        # a verb in a run of infinitives shares the modal of the first, however long the run
+        gap = _GAP_COORDINATED if _COORDINATED.search(body, max(0, trigger.start - 60), trigger.start) else _GAP
         for modal in modals:
             if modal.start > trigger.start:
                 break
-            if trigger.start - modal.end > _GAP:
+            if trigger.start - modal.end > gap:
                 continue
             if any(modal.end <= limb < trigger.start for limb in limbs):
                 continue

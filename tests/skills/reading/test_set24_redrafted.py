@@ -25,6 +25,10 @@ CASES = [
     (ZH, "合同签订后五日内，甲方支付合同价款的30%作为首付款。", "pay", "shall", "advance"),
     (EN, "A deposit of 25% of the Price is payable by the Customer on signature of this Agreement.", "pay", "shall", "advance"),
     (ZH, "承运方可根据油价变化调整运费，并提前三日告知托运方。", "change_price", "may", None),
+    # a right reserved with an aside, and a verb late in a run of infinitives, keep their modal
+    (EN, "The Supplier reserves the right, at its sole option, to appoint additional distributors in the Territory.", "compete", "may", None),
+    (EN, "The Supplier shall be entitled to suspend performance of its obligations until all overdue sums are received in full, "
+         "to withhold delivery of any Goods in transit, and to increase the prices of all Goods not yet delivered.", "change_price", "may", None),
 ]
 
 
