@@ -85,7 +85,7 @@ def _phrase_before(text: str, start: int, limit: int = 200) -> str:
 
 
 def _clean(term: str) -> str:
-    term = term.strip().strip("*_").strip()
+    term = term.strip().strip("*_").strip().strip("\"“”「」").strip()  # '**"Term"**': bold around the quotes
     return re.sub(r"^(?:the|a|an)\s+(?=[A-Z])", "", term)
 
 

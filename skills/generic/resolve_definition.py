@@ -118,6 +118,22 @@ def _missing_clause_findings(entries: list[Entry], documents: list[DocumentStruc
     return findings
 
 
+def _undefined_findings(structure: DocumentStructure, undefined: list[tuple[str, int, str]]) -> list[Finding]:
+    """One finding for the terms used as defined but defined nowhere: one drafting issue, however many terms it
+    touches (a facility agreement that borrows ten terms from a standard form it never attached)."""
+    if not undefined:
+        return []
+    def clause_of(start: int) -> str | None:
+        return getattr(structure.clause_at(start), "clause_id", None)
+    phrase, start, sentence = undefined[0]
+    if len(undefined) == 1:
+        message = f"'{phrase}' is used as a defined term but is defined nowhere in the contract documents."
+    else:
+        listed = "; ".join(f"'{p}' ({clause_of(s) or 'preamble'})" for p, s, _ in undefined)
+        message = f"{len(undefined)} terms are used as defined terms but defined nowhere in the contract documents: {listed}."
+    return [Finding(severity="medium", kind="undefined_term", clause_id=clause_of(start), evidence=sentence, message=message)]
+
+
 def resolve_definition(data: ResolveDefinitionInput) -> ResolveDefinitionOutput:
     structure = require_structure(data.document_structure)
     related = [d for d in data.state_snapshot.get("related_documents", []) if isinstance(d, DocumentStructure) and d is not structure]
@@ -137,11 +153,7 @@ def resolve_definition(data: ResolveDefinitionInput) -> ResolveDefinitionOutput:
     own = [e for group in index.values() for e in group if e.document == (structure.filename or structure.document_id) and lo <= e.start < hi]
     relevant = own + [e for k in used for e in index[k][:1]]
     undefined = glossary.undefined_candidates(structure, lo, hi, index, documents)
-    findings = [
-        Finding(severity="medium", kind="undefined_term", clause_id=getattr(structure.clause_at(start), "clause_id", None),
-                evidence=sentence, message=f"'{phrase}' is used as a defined term but is defined nowhere in the contract documents.")
-        for phrase, start, sentence in undefined
-    ]
+    findings = _undefined_findings(structure, undefined)
     findings += _duplicate_findings(relevant, index) + _missing_clause_findings(relevant, documents)
     result = lookup(index, data.term) if data.term else None
     return ResolveDefinitionOutput(

@@ -13,7 +13,7 @@ from ..documents.traditional import to_simplified
 from .document import Reading
 
 _FILE = Path(__file__).with_name("data") / "contract_types.yaml"
-CONTRACT_TYPES = ("services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "other")
+CONTRACT_TYPES = ("services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "finance", "other")
 
 
 @lru_cache(maxsize=1)
