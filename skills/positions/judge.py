@@ -37,7 +37,7 @@ def _actor_fits(wanted: str, actual: str) -> bool:
 def matches(position: Position, provision: Provision, us: str | None) -> bool:
     spec = position.provision
     assert spec is not None
-    if provision.action != spec.action or (spec.modality and provision.modality not in spec.modality):
+    if provision.action not in spec.actions or (spec.modality and provision.modality not in spec.modality):
         return False
     if not _actor_fits(spec.actor, who(provision.actor, us)):
         return False
@@ -46,7 +46,7 @@ def matches(position: Position, provision: Provision, us: str | None) -> bool:
 
 def _same_right(spec, provision: Provision) -> bool:
     """The same right or duty, whoever holds it: to ask whether it runs both ways."""
-    return (provision.action == spec.action and (not spec.modality or provision.modality in spec.modality)
+    return (provision.action in spec.actions and (not spec.modality or provision.modality in spec.modality)
             and set(spec.with_) <= provision.conditions and not (set(spec.without) & provision.conditions))
 
 
@@ -87,11 +87,11 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     our_notices = [q.value for p in reading.provisions if spec and _same_right(spec, p) and who(p.actor, us) == "us"
                    for q in p.quantities if q.kind == "period" and (q.of == "notice" or "notice" in p.conditions)]
     # the other side (or each party) also promises not to do it: an exclusivity the right undercuts
-    them_barred = bool(spec) and any(p.action == spec.action and p.modality == "shall_not" and who(p.actor, us) in ("them", "both")
+    them_barred = bool(spec) and any(p.action in spec.actions and p.modality == "shall_not" and who(p.actor, us) in ("them", "both")
                                      for p in reading.provisions)
     # somewhere the contract grants an exclusive appointment or right of this kind ("appoints ... as its exclusive
     # reseller", 独家经销)
-    exclusive_granted = bool(spec) and any(p.action == spec.action and "exclusive" in p.conditions and p.modality != "shall_not"
+    exclusive_granted = bool(spec) and any(p.action in spec.actions and "exclusive" in p.conditions and p.modality != "shall_not"
                                            and p is not provision for p in reading.provisions)
     values: dict[str, Any] = {
         "present": True, "excluded": False, "denied": provision.modality in ("shall_not", "not_liable"),
@@ -109,7 +109,7 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     values.update({name: name in provision.conditions for name in CONDITIONS})
     # what some provision of the same action says, whoever's: a cap on delay damages often stands in its own
     # sentence after the rate ("The total delay damages shall not exceed 10% of the Contract Price")
-    elsewhere = set().union(*(p.conditions for p in reading.provisions if spec and p.action == spec.action))
+    elsewhere = set().union(*(p.conditions for p in reading.provisions if spec and p.action in spec.actions))
     values.update({f"any_{name}": name in elsewhere for name in CONDITIONS})
     # what the clause says around it: 'X may vary the Specifications. ... no such variation shall entitle Y to any
     # adjustment to the Price' states the condition in the next sentence

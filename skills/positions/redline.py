@@ -243,12 +243,12 @@ def edits_for(position, provision: Provision | None, reading: Reading, us: str |
     parameters = dict(position.parameters)
     if provision is None:
         return _insertion(position, reading, names, parameters)
-    edits = _sentence_edits(spec, provision, reading, names, parameters, position.id, position.provision.action)
+    edits = _sentence_edits(spec, provision, reading, names, parameters, position.id, provision.action)
     for other in spec.also:
         probe = position.model_copy(update={"provision": other.provision})
         found = next((p for p in reading.provisions if matches(probe, p, us) and p is not provision), None)
         if found is not None:
-            edits += _sentence_edits(other, found, reading, names, parameters, position.id, other.provision.action)
+            edits += _sentence_edits(other, found, reading, names, parameters, position.id, found.action)
     return edits
 
 

@@ -234,15 +234,21 @@ class ProvisionMatch(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     actor: ActorRef = "any"
-    action: str
+    action: str | list[str] = Field(description="The action, or the actions that say the same thing in different ways "
+                                                "(a claims period stated as the warranties' survival or as a bar on late claims).")
     modality: list[Literal["may", "shall", "shall_not", "not_liable", "deemed"]] = Field(default_factory=list, description="Empty: any.")
     with_: list[str] = Field(default_factory=list, alias="with", description="Conditions the provision must state (e.g. convenience).")
     without: list[str] = Field(default_factory=list, description="Conditions it must not state (e.g. cause).")
 
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return (self.action,) if isinstance(self.action, str) else tuple(self.action)
+
     @model_validator(mode="after")
     def _known(self) -> "ProvisionMatch":
-        if self.action not in ACTIONS:
-            raise ValueError(f"unknown action {self.action!r}; known: {', '.join(sorted(ACTIONS))}")
+        for action in self.actions:
+            if action not in ACTIONS:
+                raise ValueError(f"unknown action {action!r}; known: {', '.join(sorted(ACTIONS))}")
         unknown = (set(self.with_) | set(self.without)) - set(CONDITIONS)
         if unknown:
             raise ValueError(f"unknown condition {', '.join(sorted(unknown))}; known: {', '.join(sorted(CONDITIONS))}")

@@ -66,3 +66,23 @@ def test_a_buyer_free_to_claim_for_what_it_knew_is_flagged_for_the_seller():
     results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(SALE, filename="spa.md"),
                                                             domain="sha_spa", our_party="Seller")}
     assert (results["spa_sandbagging_for_seller"].verdict, results["spa_sandbagging_for_seller"].clause_id) == ("RED", "7.6")
+
+
+def test_a_long_claims_period_is_found_for_the_seller_however_it_is_stated():
+    positions, _ = resolve_positions("sha_spa", None)
+    for clause in ("7.7 The Warranties shall survive Completion for a period of five (5) years.",
+                   "7.7 The Seller shall not be liable for any Warranty Claim unless the Buyer gives notice of it within five (5) years after Completion."):
+        results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(SALE + "\n" + clause + "\n", filename="spa.md"),
+                                                                domain="sha_spa", our_party="Seller")}
+        assert (results["spa_seller_claims_period"].verdict, results["spa_seller_claims_period"].clause_id) == ("RED", "7.7"), clause
+
+
+def test_a_position_names_only_actions_the_reading_knows():
+    import pytest
+    from pydantic import ValidationError
+
+    from paralaw.skills.positions.schema import ProvisionMatch
+
+    assert ProvisionMatch(action=["warrant", "exclude_liability"]).actions == ("warrant", "exclude_liability")
+    with pytest.raises(ValidationError, match="unknown action 'survive'"):
+        ProvisionMatch(action=["warrant", "survive"])
