@@ -86,3 +86,9 @@ def test_a_position_names_only_actions_the_reading_knows():
     assert ProvisionMatch(action=["warrant", "exclude_liability"]).actions == ("warrant", "exclude_liability")
     with pytest.raises(ValidationError, match="unknown action 'survive'"):
         ProvisionMatch(action=["warrant", "survive"])
+
+
+def test_a_carve_out_list_names_whose_liability_is_left_unlimited():
+    reader = SentenceReader((Party("Supplier"), Party("Customer")))
+    read = reader.read("The cap in clause 9 does not extend to: (i) the Supplier's liability under its warranties; or (ii) fraud.")
+    assert [p.actor for p in read if p.action == "unlimited_liability"] == ["Supplier"]
