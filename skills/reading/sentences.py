@@ -56,12 +56,15 @@ _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
                      r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
 
 
-def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dict[str, str], dict[str, tuple[str, str]]] | None:
+_Figures = tuple[re.Pattern[str], dict[str, str], dict[str, tuple[str, str, str]]]
+
+
+def _defined_figures(structure: DocumentStructure) -> _Figures | None:
     """Defined terms whose definition states a figure ('"Cap" means five per cent (5%) of the Consideration',
     '"Claims Period" means the period of nine (9) months ...'), so that 'shall not exceed the Cap' can be read.
     Only 'means' definitions in the text's own definitions count, not the parties block."""
     bodies: dict[str, str] = {}
-    where: dict[str, tuple[str, str]] = {}
+    where: dict[str, tuple[str, str, str]] = {}  # each term's clause, defining sentence and body
     for definition in structure.definitions or []:
         if not definition.clause_id or len(definition.term) < 2:
             continue
@@ -78,7 +81,7 @@ def _defined_figures(structure: DocumentStructure) -> tuple[re.Pattern[str], dic
     return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies, where
 
 
-def _expand(text: str, figures) -> tuple[str, tuple[tuple[str, str, str], ...]]:
+def _expand(text: str, figures: _Figures | None) -> tuple[str, tuple[tuple[str, str, str], ...]]:
     """The sentence with each defined figure's definition after its term ('the Cap (an amount equal to five per
     cent (5%) of the Consideration)'), and the clause, sentence and body of each definition written out; ('', ())
     when the sentence names none."""
