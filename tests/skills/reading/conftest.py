@@ -1,4 +1,5 @@
-"""The check the redrafted-sentence tests share: a sentence read as the action, modality and condition it states."""
+"""The checks the redrafted-sentence tests share: a sentence read as the action, modality and condition it states, and
+a whole contract judged by a pack's positions for one party."""
 
 import pytest
 
@@ -16,3 +17,18 @@ def _assert_read_as(reader, text: str, action: str, modality: str | None = None,
 @pytest.fixture
 def assert_read_as():
     return _assert_read_as
+
+
+def _judged(text: str, our_party: str, domain: str = "generic", filename: str = "c.md") -> dict:
+    from paralaw.skills.documents.loaders import parse_document_text
+    from paralaw.skills.positions import evaluate_positions, resolve_positions
+
+    positions, _ = resolve_positions(domain, None)
+    return {r.position_id: r for r in evaluate_positions(positions, parse_document_text(text, filename=filename),
+                                                         domain=domain, our_party=our_party)}
+
+
+@pytest.fixture
+def judged():
+    """A contract's position results by position id, for the party we act for."""
+    return _judged

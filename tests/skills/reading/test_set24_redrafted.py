@@ -53,10 +53,8 @@ This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps L
 """
 
 
-def test_a_variation_without_adjustment_and_a_shorter_convenience_notice_are_flagged_for_the_supplier():
-    positions, _ = resolve_positions("generic", None)
-    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(SUPPLY, filename="c.md"),
-                                                            domain="generic", our_party="Supplier")}
+def test_a_variation_without_adjustment_and_a_shorter_convenience_notice_are_flagged_for_the_supplier(judged):
+    results = judged(SUPPLY, "Supplier")
     assert (results["variations_without_adjustment_for_provider"].verdict, results["variations_without_adjustment_for_provider"].clause_id) == ("RED", "4.1")
     assert (results["termination_convenience"].verdict, results["termination_convenience"].clause_id) == ("RED", "9.1")
 
@@ -74,7 +72,7 @@ def test_a_sale_of_a_business_is_not_an_nda_because_it_mentions_one():
     assert contract_type(text) == "spa"
 
 
-def test_a_payment_date_defined_as_after_the_payer_is_paid_makes_payment_wait_on_it():
+def test_a_payment_date_defined_as_after_the_payer_is_paid_makes_payment_wait_on_it(judged):
     text = """# Supply Agreement
 
 This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps Ltd (the "Customer").
@@ -89,9 +87,7 @@ This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps L
 
 6.1 The Customer shall pay each invoice on or before the Payment Date.
 """
-    positions, _ = resolve_positions("generic", None)
-    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(text, filename="c.md"),
-                                                            domain="generic", our_party="Supplier")}
+    results = judged(text, "Supplier")
     # the words to change are the definition's: the finding at the clause that uses it quotes them
     found = results["pay_when_paid_for_provider"]
     assert (found.verdict, found.clause_id) == ("RED", "6.1") and "receives payment from its own customer" in found.evidence
@@ -116,10 +112,8 @@ These terms are between Quillfeather Payroll Ltd (the "Supplier") and Mossbank V
 """
 
 
-def test_a_processor_s_data_terms_redrafted_are_each_found_for_the_controller():
-    positions, _ = resolve_positions("generic", None)
-    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(DATA_TERMS, filename="c.md"),
-                                                            domain="generic", our_party="Customer")}
+def test_a_processor_s_data_terms_redrafted_are_each_found_for_the_controller(judged):
+    results = judged(DATA_TERMS, "Customer")
     found = {pid: (results[pid].verdict, results[pid].clause_id) for pid in
              ("subprocessor_changes", "breach_notice_time", "our_audit_barred", "data_breach_in_cap")}
     assert found == {"subprocessor_changes": ("RED", "7.1"), "breach_notice_time": ("RED", "7.2"),
@@ -130,11 +124,9 @@ def test_a_processor_s_data_terms_redrafted_are_each_found_for_the_controller():
     ("乙方发现个人信息泄露的，应在发现后二十四小时内通知甲方。", "GREEN"),
     ("乙方应在其内部调查结束并确认数据泄露后十个工作日内通知甲方。", "RED"),
 ])
-def test_breach_notice_time_in_chinese(text, verdict):
+def test_breach_notice_time_in_chinese(text, verdict, judged):
     contract = f"# 技术服务合同\n\n甲方：青石医疗有限公司\n\n乙方：远帆云计算有限公司\n\n## 第八条 数据安全\n\n8.1 {text}\n"
-    positions, _ = resolve_positions("generic", None)
-    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(contract, filename="c.md"),
-                                                            domain="generic", our_party="甲方")}
+    results = judged(contract, "甲方")
     assert results["breach_notice_time"].verdict == verdict
 
 
@@ -152,10 +144,8 @@ This Licence is between Harrowgate Biologics Ltd (the "Licensor") and Penmarric 
 """
 
 
-def test_a_licensee_free_to_shelve_or_attack_the_licence_is_flagged_for_the_licensor():
-    positions, _ = resolve_positions("generic", None)
-    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(LICENCE, filename="c.md"),
-                                                            domain="generic", our_party="Licensor")}
+def test_a_licensee_free_to_shelve_or_attack_the_licence_is_flagged_for_the_licensor(judged):
+    results = judged(LICENCE, "Licensor")
     assert (results["licensee_diligence_at_will"].verdict, results["licensee_diligence_at_will"].clause_id) == ("RED", "5.1")
     assert (results["licensee_may_challenge"].verdict, results["licensee_may_challenge"].clause_id) == ("RED", "9.3")
 

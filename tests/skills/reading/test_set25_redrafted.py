@@ -61,10 +61,8 @@ This Agreement is made between Tolland Holdings Limited (the "Seller") and Brenn
 """
 
 
-def test_a_buyer_free_to_claim_for_what_it_knew_is_flagged_for_the_seller():
-    positions, _ = resolve_positions("sha_spa", None)
-    results = {r.position_id: r for r in evaluate_positions(positions, parse_document_text(SALE, filename="spa.md"),
-                                                            domain="sha_spa", our_party="Seller")}
+def test_a_buyer_free_to_claim_for_what_it_knew_is_flagged_for_the_seller(judged):
+    results = judged(SALE, "Seller", "sha_spa", filename="spa.md")
     assert (results["spa_sandbagging_for_seller"].verdict, results["spa_sandbagging_for_seller"].clause_id) == ("RED", "7.6")
 
 
