@@ -253,8 +253,13 @@ def _subject(before: list[_Span], body: str, lex) -> _Span | None:
             return mention
         # 'to Tessellate's liability': whose liability, not to whom; but 'rely on the Supplier's report and shall
         # not' names the Supplier as an object
-        possessive = body[mention.end:mention.end + 2] in ("'s", "’s") or body[mention.start:mention.end].endswith(("'s", "’s"))
-        if possessive and _WHOSE_DUTY.match(body, mention.end + (0 if body[mention.start:mention.end].endswith(("'s", "’s")) else 2)):
+        if body[mention.start:mention.end].endswith(("'s", "’s")):
+            possessed = mention.end
+        elif body[mention.end:mention.end + 2] in ("'s", "’s"):
+            possessed = mention.end + 2
+        else:
+            continue
+        if _WHOSE_DUTY.match(body, possessed):
             return mention
     return None
 
