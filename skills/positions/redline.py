@@ -163,7 +163,8 @@ def _actor_span(provision: Provision, reading: Reading) -> tuple[int, int] | Non
         return None
     head = provision.sentence[:max(provision.trigger[0], 0) or len(provision.sentence)]
     for name in sorted((party.name, *party.aliases), key=len, reverse=True):
-        found = re.search(rf"(?:\b[Tt]he\s+)?\b{re.escape(name)}\b(?:['’]s)?", head)
+        edge = "" if _CJK.match(name) else r"\b"  # '乙方在' has no word boundary after the name
+        found = re.search(rf"(?:\b[Tt]he\s+)?{edge}{re.escape(name)}{edge}(?:['’]s)?", head)
         if found:
             return found.start(), found.end()
     return None
@@ -214,10 +215,22 @@ def _sentence_edits(spec, provision: Provision, reading: Reading, names: dict[st
 
 def localised(spec: Redline, chinese: bool) -> Redline:
     """The redline for the contract's language: a Chinese contract gets the position's Chinese words, a figure's
-    unit in Chinese, and no English sentence or clause (the wording to ask for stays in the comment)."""
+    unit in Chinese, and no English sentence or clause (the wording to ask for stays in the comment). A second
+    provision the fix changes (`also`) is changed only where its own Chinese words say how."""
     if not chinese:
         return spec
     zh = spec.zh or ChineseWording()
+    insert = (InsertClause(text=zh.insert_text, after=spec.insert_clause.after, heading=zh.insert_heading)
+              if spec.insert_clause and zh.insert_text else None)
+    also = [other.model_copy(update=_sentence_change_zh(other, other.zh)) for other in spec.also if other.zh]
+    return spec.model_copy(update={"proposed": zh.proposed or spec.proposed, "fallback": zh.fallback or spec.fallback,
+                                   **_sentence_change_zh(spec, zh), "also": also, "insert_clause": insert})
+
+
+def _sentence_change_zh(change, zh: ChineseWording | None) -> dict[str, Any]:
+    """One sentence's change in Chinese: the figure's words with a Chinese unit, the Chinese sentence, the
+    Chinese party words; an English-only part is dropped."""
+    zh = zh or ChineseWording()
 
     def unit_zh(words: str) -> str:
         for english, chinese_unit in _UNITS_ZH:
@@ -225,12 +238,9 @@ def localised(spec: Redline, chinese: bool) -> Redline:
         return words if not re.search(r"[A-Za-z]", _PLACEHOLDER.sub("", words)) else ""
 
     replace = [Replace(quantity=r.quantity, **{"with": zh.replace.get(r.quantity) or unit_zh(r.with_)})
-               for r in spec.replace if zh.replace.get(r.quantity) or unit_zh(r.with_)]
-    insert = (InsertClause(text=zh.insert_text, after=spec.insert_clause.after, heading=zh.insert_heading)
-              if spec.insert_clause and zh.insert_text else None)
-    return spec.model_copy(update={"proposed": zh.proposed or spec.proposed, "fallback": zh.fallback or spec.fallback,
-                                   "replace": replace, "replace_sentence": zh.replace_sentence if spec.replace_sentence else "",
-                                   "actor": zh.actor if spec.actor else "", "also": [], "insert_clause": insert})
+               for r in change.replace if zh.replace.get(r.quantity) or unit_zh(r.with_)]
+    return {"replace": replace, "replace_sentence": zh.replace_sentence if change.replace_sentence else "",
+            "actor": zh.actor if change.actor else ""}
 
 
 def edits_for(position, provision: Provision | None, reading: Reading, us: str | None, text: str) -> list[Edit]:

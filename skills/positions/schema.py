@@ -171,6 +171,7 @@ class AlsoChange(SentenceChange):
     """Another provision the same fix changes (the cap made mutual when our unlimited liability is struck)."""
 
     provision: "ProvisionMatch"
+    zh: "ChineseWording | None" = Field(None, description="Its words for a contract written in Chinese (actor, replace, replace_sentence).")
 
 
 class InsertClause(BaseModel):

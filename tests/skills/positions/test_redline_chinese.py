@@ -59,3 +59,31 @@ def test_a_positions_chinese_wording_replaces_the_sentence():
     assert result.verdict == "RED"
     assert [e["new"] for e in result.redline] == ["任何一方均有权提前九十（90）日书面通知对方解除本合同。"]
     assert result.proposed_wording == "任何一方均有权提前九十（90）日书面通知对方解除本合同。"
+
+
+PURCHASE = """# 设备采购合同
+
+甲方（买方）：杭州澄禾家居用品有限公司
+乙方（卖方）：浙江驰远机械设备有限公司
+
+第一条 标的
+1.1 乙方应按照附件一向甲方交付设备。
+
+第二条 价款
+2.1 甲方应在验收合格后三十日内支付合同价款。
+
+第三条 责任限制
+3.1 乙方在本合同项下的累计赔偿责任不超过合同价款的百分之十。
+3.2 甲方在本合同项下的赔偿责任不受限制。
+"""
+
+
+def test_striking_our_unlimited_liability_makes_their_cap_each_partys_in_chinese():
+    positions, _ = resolve_positions("generic")
+    structure = parse_document_text(PURCHASE, filename="采购合同.md")
+    results = {r.position_id: r for r in evaluate_positions(positions, structure, domain="generic", our_party="甲方")}
+    unlimited = results["our_liability_unlimited"]
+    assert unlimited.verdict == "RED"
+    edits = {(e["clause_id"], e["kind"], e["old"], e["new"]) for e in unlimited.redline}
+    assert ("3.2", "strike", "甲方在本合同项下的赔偿责任不受限制。", "") in edits
+    assert ("3.1", "replace", "乙方", "任何一方") in edits  # no contradiction left: the cap now binds us too
