@@ -9,6 +9,7 @@ use are listed in schema.PROVISION_NAMES; a position's parameters join them.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..reading.document import Reading
@@ -113,7 +114,10 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     values.update({f"any_{name}": name in elsewhere for name in CONDITIONS})
     # what the clause says around it: 'X may vary the Specifications. ... no such variation shall entitle Y to any
     # adjustment to the Price' states the condition in the next sentence
-    around = set().union(*(p.conditions for p in reading.provisions if p.clause_id == provision.clause_id))
+    # ... or in another item of its list ('(e) No Event of Default occurs under this Clause 22.5 if the amount is
+    # less than £5,000,000' sets the threshold of items (a) to (d))
+    clause = _without_item(provision.clause_id)
+    around = set().union(*(p.conditions for p in reading.provisions if _without_item(p.clause_id) == clause))
     values.update({f"here_{name}": name in around for name in CONDITIONS})
     values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
     values["place"] = provision.place.lower() if provision.place else None
@@ -161,6 +165,11 @@ def further_red(position: Position, reading: Reading, us: str | None, first: Pro
             seen.add(_article(provision.clause_id))
             found.append((said, provision, values))
     return found
+
+
+def _without_item(clause_id: str) -> str:
+    """The clause a list item belongs to: '22.5(a)' -> '22.5'."""
+    return re.sub(r"(?:\([a-z0-9]{1,4}\))+$", "", clause_id)
 
 
 def _article(clause_id: str) -> str:

@@ -181,7 +181,7 @@ def _read(structure: DocumentStructure) -> Reading:
         for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
                                      lead_in=sentence.lead_in, extra=extra,
                                      titled=sentence.lead_is_title, defined=sentence.expanded,
-                                     definitions=sentence.definitions):
+                                     definitions=sentence.definitions, titles=sentence.titles):
             reading.provisions.append(provision)
     reading.value = _contract_value(sentences)
     reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)

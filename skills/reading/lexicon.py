@@ -29,6 +29,7 @@ class Lexicon:
     pronoun_we: re.Pattern[str]
     pronoun_you: re.Pattern[str]
     actions: dict[str, re.Pattern[str]]
+    titled_action: dict[str, re.Pattern[str]]
     fixed_modality: dict[str, str]
     default_modality: dict[str, str]
     passive: re.Pattern[str]
@@ -66,7 +67,7 @@ class Lexicon:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
-    unknown = (set(data["actions"]) - set(ACTIONS)) | (set(data["conditions"]) - set(CONDITIONS))
+    unknown = (set(data["actions"]) - set(ACTIONS)) | (set(data.get("titled_action") or {}) - set(ACTIONS)) | (set(data["conditions"]) - set(CONDITIONS))
     if unknown:
         raise ValueError(f"{_FILE.name} names what the vocabulary does not: {sorted(unknown)}")
     actors = data["actors"]
@@ -75,6 +76,7 @@ def lexicon() -> Lexicon:
         both=_compile(actors["both"]), third=_compile(actors["third"]),
         pronoun_we=re.compile(actors["pronoun_we"]), pronoun_you=re.compile(actors["pronoun_you"]),
         actions={name: _compile(patterns) for name, patterns in data["actions"].items()},
+        titled_action={name: _compile(p) for name, p in (data.get("titled_action") or {}).items()},
         fixed_modality=dict(data.get("fixed_modality") or {}),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),

@@ -72,6 +72,9 @@ ACTIONS: dict[str, str] = {
     "challenge_validity": "challenge the validity or enforceability of the licensed patents or marks",
     "exploit": "develop, market and sell what is licensed (the licensee's diligence)",
     "notify_breach": "notify the other of a personal data breach or security incident",
+    "accelerate": "call a loan early: declare it due and payable, cancel the commitment (提前到期, 提前收回)",
+    "default_event": "an event of default: a circumstance on which a lender may call its loan",
+    "prepay": "repay a loan before it falls due (voluntary prepayment)",
     "governing_law": "choose the law that governs the contract",
     "resolve_disputes": "submit disputes to courts or arbitration at a seat",
 }
@@ -152,6 +155,11 @@ CONDITIONS: dict[str, str] = {
     "after_investigation": "a time that runs only once the party has investigated or confirmed the incident",
     "breach_in_cap": "liability for data breaches counted within the general cap",
     "frequency": "limited in how often (once a year, no more than twice)",
+    "material_adverse": "on a material adverse change or effect (重大不利变化, 财务状况恶化)",
+    "opinion": "as the party itself considers or believes, not as it reasonably considers (贷款人认为)",
+    "cross_default": "on a default under other debt or other financing (cross-default)",
+    "threshold": "only above a stated sum (a de minimis or threshold amount)",
+    "prepayment": "about repaying a loan early (prepayment, 提前还款)",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
 }
 

@@ -108,22 +108,27 @@ class SentenceReader:
 
     # ------------------------------------------------------------------ reading
     def read(self, text: str, *, clause_id: str = "", start: int = 0, lead_in: str = "", extra: str = "",
-             titled: bool = False, defined: str = "", definitions: tuple[tuple[str, str, str], ...] = ()) -> list[Provision]:
+             titled: bool = False, defined: str = "", definitions: tuple[tuple[str, str, str], ...] = (),
+             titles: str = "") -> list[Provision]:
         """The provisions of one sentence. `lead_in` is the sentence that introduces the list the sentence is an
         item of; `extra` is the same sentence with its defined figures or cited clause written out, read for
         figures when the sentence itself states none. `definitions` are the clause, sentence and body of each
-        definition `defined` wrote out: a provision whose figures or carried conditions come from one points there."""
+        definition `defined` wrote out: a provision whose figures or carried conditions come from one points there.
+        `titles` are the headings above the sentence: one that says what its sentences state ('Events of Default')
+        gives each sentence that action, at the sentence's start."""
         plain = masked(to_simplified(text))
         body = f"{masked(to_simplified(lead_in))} {plain}" if lead_in else plain
         offset = len(body) - len(plain)  # where the sentence itself starts in `body`
         triggers = self._triggers(body)
-        if not triggers:  # most of the cost is the conditions and figures of a sentence that states no action
+        titled_as = [_Span(offset, offset, name) for name, regex in self._lex.titled_action.items()
+                     if titles and regex.search(titles) and not any(t.value == name for t in triggers)]
+        if not triggers and not titled_as:  # most of the cost is the conditions and figures of a sentence that states no action
             return []
         mentions, modals = self._mentions(body), self._modals(body)
         # a modal inside a party's name is no modal: the 可 of 许可方
         modals = [m for m in modals if not any(x.start <= m.start and m.end <= x.end for x in mentions)]
         # a party's own name is no action: '许可方' licenses nothing, 'the Disclosing Party' discloses nothing by name
-        triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)]
+        triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)] + titled_as
         if not triggers:
             return []
         # the lead-in is one limb with its item, however it is punctuated ('shall not, whether directly or indirectly,
