@@ -48,6 +48,7 @@ class Lexicon:
     whole_fees: re.Pattern[str]
     fees_after: re.Pattern[str]
     deadline_before: re.Pattern[str]
+    after_end_before: re.Pattern[str]
     term_before: re.Pattern[str]
     renewal_before: re.Pattern[str]
     nominal: re.Pattern[str]
@@ -91,6 +92,7 @@ def lexicon() -> Lexicon:
         immediate=_compile(data["immediate"]),
         net_days=re.compile(data["net_days"], re.I), whole_fees=_compile(data["whole_fees"]),
         fees_after=_compile(data["fees_after"]), deadline_before=_compile(data["deadline_before"]),
+        after_end_before=_compile(data["after_end_before"]),
         term_before=_compile(data["term_before"]), renewal_before=_compile(data["renewal_before"]), nominal=_compile(data["nominal"]),
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),

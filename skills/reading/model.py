@@ -177,7 +177,8 @@ class Quantity(BaseModel):
     kind: QuantityKind
     value: float
     unit: str = Field(description="days | currency code | % | %/year | months")
-    of: str = Field("", description="for a period, what it measures when the words say: 'notice', 'cure' or 'renewal'")
+    of: str = Field("", description="for a period, what it measures when the words say: 'notice', 'cure' or 'renewal'; "
+                                 "'after_end' for a time that runs once something has ended")
     text: str = Field(description="the figure as written")
     start: int = Field(description="offset in the sentence")
     end: int

@@ -314,7 +314,7 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
     fees_at = [m.start() for m in lex.fees_basis.finditer(text)]
     for period in find_periods(text):
         days = period.days if period.days is not None else (period.value if period.unit in ("business_days", "working_days") else None)
-        if days is None:  # hours: no period a position weighs
+        if days is None:  # no period a position weighs
             continue
         # 'the fees paid in the 12 months before the claim' is a multiple of the fees; 'a sum due ... within 14 days'
         # is a deadline
@@ -323,7 +323,9 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
                                       or bool(lex.fees_after.search(text[period.end:period.end + 40])))
         window = text[max(0, period.start - 60):period.end + 40]
         before = text[max(0, period.start - 40):period.start]
-        if lex.renewal_before.search(before):
+        if lex.after_end_before.search(before):
+            of = "after_end"  # '15 days after the warranty period expires' measures no warranty
+        elif lex.renewal_before.search(before):
             of = "renewal"  # the length of each renewal term, however near a notice word stands
         elif lex.term_before.search(before):
             of = ""  # a term, not notice
