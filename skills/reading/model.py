@@ -155,6 +155,7 @@ CONDITIONS: dict[str, str] = {
     "after_investigation": "a time that runs only once the party has investigated or confirmed the incident",
     "breach_in_cap": "liability for data breaches counted within the general cap",
     "frequency": "limited in how often (once a year, no more than twice)",
+    "on_use": "on use before the test is done: a trial run, or use before acceptance, counts as accepting it",
     "remaining_term": "measured over the rest of the term (the fees for the unexpired term, 剩余期限)",
     "material_adverse": "on a material adverse change or effect (重大不利变化, 财务状况恶化)",
     "opinion": "as the party itself considers or believes, not as it reasonably considers (贷款人认为)",

@@ -169,6 +169,9 @@ class SentenceReader:
                         modality = "shall_not"  # 'no Milestone shall be deemed accepted', '不视为逾期付款'
             held = self._holders(trigger, mentions, body)
             actor = held[0].value if held else self._actor_for(trigger, modal, mentions, body, limbs)
+            required = self._required_of(trigger, modal, mentions, body) if modality == "may" else None
+            if required is not None:  # 'may require the Supplier to re-perform': the Supplier's duty
+                actor, modality = required, "shall"
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
                 own_conditions = (own_conditions - {"free"}) | {"consent"}
@@ -207,6 +210,15 @@ class SentenceReader:
                             and not any(trigger.end <= limb < m.start for limb in limbs)), None)
                       if self._lex.nominal.match(body, trigger.start) else None)
         return best or inner or subject_of
+
+    def _required_of(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str) -> str | None:
+        """The party a right makes act ('有权要求乙方转让', 'may require the Supplier to'), named between the modal and
+        the verb."""
+        if modal is None or modal.end > trigger.start:
+            return None
+        named = [m for m in mentions if modal.end <= m.start < trigger.start and m.value not in ("both", "third")
+                 and self._lex.required_of.search(body[max(modal.end, m.start - 14):m.start])]
+        return named[0].value if named else None
 
     def _holders(self, trigger: _Span, mentions: list[_Span], body: str) -> list[_Span]:
         """For an action whose holder is named after the verb, every party so named ('two designated by the
