@@ -1,7 +1,9 @@
 """Building .docx files the way Word writes them when a lawyer edits with Track Changes on.
 
 python-docx writes plain paragraphs only; these helpers add what Word adds: runs inside w:ins / w:del /
-w:moveFrom / w:moveTo, footnotes (a footnotes part and a w:footnoteReference run), and comments.
+w:moveFrom / w:moveTo, footnotes (a footnotes part and a w:footnoteReference run), and comments. Accepting or
+rejecting every change (accept_all, reject_all) lives in bench/word_changes.py, which bench/redline_checks.py
+uses too.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import parse_xml
-from docx.oxml.ns import nsdecls, qn
+from docx.oxml.ns import nsdecls
+
+from bench.word_changes import accept_all, reject_all  # noqa: F401  (the report tests import them from here)
 
 DATE = "2026-03-02T10:00:00Z"
 
@@ -54,71 +58,6 @@ def cite_footnote(paragraph, note_id: int) -> None:
     paragraph._p.append(parse_xml(
         f'<w:r {nsdecls("w")}><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
         f'<w:footnoteReference w:id="{note_id}"/></w:r>'))
-
-
-def _merge_marked(root, kind: str) -> None:
-    """A paragraph whose mark is a `kind` revision being removed joins the next paragraph, as in Word: what is
-    left of its content goes before the next paragraph's, which keeps its own properties."""
-    for mark in list(root.iter(qn(f"w:{kind}"))):
-        rpr = mark.getparent()
-        if rpr.tag != qn("w:rPr") or rpr.getparent().tag != qn("w:pPr"):
-            continue
-        paragraph = rpr.getparent().getparent()
-        following = paragraph.getnext()
-        rpr.remove(mark)
-        if following is None or following.tag != qn("w:p"):
-            continue  # the last paragraph of its container keeps its mark
-        anchor = following.find(qn("w:pPr"))
-        index = following.index(anchor) + 1 if anchor is not None else 0
-        for child in [c for c in paragraph if c.tag != qn("w:pPr")]:
-            following.insert(index, child)
-            index += 1
-        paragraph.getparent().remove(paragraph)
-
-
-def _unwrap(element) -> None:
-    parent = element.getparent()
-    index = parent.index(element)
-    for child in list(element):
-        parent.insert(index, child)
-        index += 1
-    parent.remove(element)
-
-
-def _revisions(root, *tags: str) -> list:
-    """The run-level revisions (not a paragraph mark's, a row's or a property change's)."""
-    return [e for tag in tags for e in root.iter(qn(tag))
-            if e.getparent() is not None and e.getparent().tag not in (qn("w:rPr"), qn("w:pPr"), qn("w:trPr"))]
-
-
-def reject_all(root) -> None:
-    """What Word's "Reject All Changes" does to the text: insertions go (a paragraph whose mark was inserted
-    joins the next one), deletions come back as text, inserted table rows go."""
-    for row in [m.getparent().getparent() for m in root.iter(qn("w:ins")) if m.getparent().tag == qn("w:trPr")]:
-        row.getparent().remove(row)
-    for element in _revisions(root, "w:ins", "w:moveTo"):
-        element.getparent().remove(element)
-    for element in _revisions(root, "w:del", "w:moveFrom"):
-        for deleted in element.iter(qn("w:delText")):
-            deleted.tag = qn("w:t")
-        _unwrap(element)
-    _merge_marked(root, "ins")
-    for mark in list(root.iter(qn("w:del"))):  # a deleted paragraph mark or row, restored
-        mark.getparent().remove(mark)
-
-
-def accept_all(root) -> None:
-    """What Word's "Accept All Changes" does to the text: deletions go (a paragraph whose mark was deleted
-    joins the next one), insertions stay as plain text, deleted table rows go."""
-    for row in [m.getparent().getparent() for m in root.iter(qn("w:del")) if m.getparent().tag == qn("w:trPr")]:
-        row.getparent().remove(row)
-    for element in _revisions(root, "w:del", "w:moveFrom"):
-        element.getparent().remove(element)
-    for element in _revisions(root, "w:ins", "w:moveTo"):
-        _unwrap(element)
-    _merge_marked(root, "del")
-    for mark in list(root.iter(qn("w:ins"))):  # an inserted paragraph mark or row, kept
-        mark.getparent().remove(mark)
 
 
 def text_box(paragraph, text: str) -> None:

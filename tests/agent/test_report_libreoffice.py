@@ -10,17 +10,13 @@ skip only when `soffice` is missing. The files are converted in two LibreOffice 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import zipfile
 from pathlib import Path
 
 import pytest
-from lxml import etree
 
-OFFICE = shutil.which("soffice") or shutil.which("libreoffice")
-pytestmark = pytest.mark.skipif(OFFICE is None, reason="LibreOffice (soffice) is not installed; .ci/run installs it")
-W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+from bench.word_changes import convert, office, review_markup
+
+pytestmark = pytest.mark.skipif(office() is None, reason="LibreOffice (soffice) is not installed; .ci/run installs it")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "services_agreement.md"
 
 
@@ -72,44 +68,15 @@ def _written(folder: Path) -> dict[str, Path]:
     return files
 
 
-def _convert(files: list[Path], target: str, outdir: Path, profile: Path) -> None:
-    subprocess.run([OFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                    "--convert-to", target, "--outdir", str(outdir), *map(str, files)],
-                   check=True, timeout=600, capture_output=True)
-
-
 @pytest.fixture(scope="module")
 def converted(tmp_path_factory):
     folder = tmp_path_factory.mktemp("written")
     files = _written(folder)
     pdf, again = tmp_path_factory.mktemp("pdf"), tmp_path_factory.mktemp("docx")
     profile = tmp_path_factory.mktemp("profile")
-    _convert(list(files.values()), "pdf", pdf, profile)
-    _convert(list(files.values()), "docx:MS Word 2007 XML", again, profile)
+    convert(list(files.values()), "pdf", pdf, profile)
+    convert(list(files.values()), "docx:MS Word 2007 XML", again, profile)
     return {name: (path, pdf / f"{path.stem}.pdf", again / path.name) for name, path in files.items()}
-
-
-def review_markup(path: Path) -> tuple[list, list]:
-    """(tracked changes in document order as (kind, author, text), comments as sorted (author, date, text)).
-    Revisions of one kind and author side by side count as one: LibreOffice writes a deletion that spans a
-    bold and a plain run as two."""
-    with zipfile.ZipFile(path) as archive:
-        body = etree.fromstring(archive.read("word/document.xml"))
-        names = archive.namelist()
-        comments = etree.fromstring(archive.read("word/comments.xml")) if "word/comments.xml" in names else None
-    changes = []
-    for e in body.iter(W + "ins", W + "del"):
-        kind = e.tag[len(W):] + (" paragraph mark" if e.getparent().tag == W + "rPr" else "")
-        text = "".join(t.text or "" for t in e.iter(W + "t", W + "delText"))
-        following = e.getprevious() is not None and e.getprevious().tag == e.tag
-        if following and changes and changes[-1][:2] == (kind, e.get(W + "author")):
-            changes[-1] = (kind, e.get(W + "author"), changes[-1][2] + text)  # LibreOffice splits one by formatting
-        else:
-            changes.append((kind, e.get(W + "author"), text))
-    notes = [] if comments is None else sorted(
-        (c.get(W + "author"), c.get(W + "date"), "\n".join("".join(t.text or "" for t in p.iter(W + "t")) for p in c.iter(W + "p")))
-        for c in comments.iter(W + "comment"))
-    return changes, notes
 
 
 CASES = ["docx_input", "no_risks", "markdown", "rich_with_revisions", "repaired_package", "cli_markdown", "cli_docx",
