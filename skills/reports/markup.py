@@ -68,11 +68,17 @@ def _earliest(text: str, start: int, end: int):
     for kind, pattern, b, i in [("code", _CODE, False, False), ("link", _LINK, False, False),
                                 *[("em", p, b, i) for p, b, i in _INLINE]]:
         match = pattern.search(text, start, end)
-        while match is not None and kind != "code" and _escaped_at(text, match.start()):
+        while match is not None and kind != "code" and (_escaped_at(text, match.start()) or _only_markers(kind, match)):
             match = pattern.search(text, match.start() + 1, end)
         if match is not None and (best is None or match.start() < best[1].start()):
             best = (kind, match, b, i)
     return best
+
+
+def _only_markers(kind: str, match: re.Match) -> bool:
+    """Emphasis around nothing but asterisks or underscores is no emphasis: a masked number ('3205********1234',
+    'Y******(3)') or a blank line to sign on ('____') is text, every character of it."""
+    return kind == "em" and not match.group(1).strip("*_")
 
 
 def _escaped_at(text: str, index: int) -> bool:
