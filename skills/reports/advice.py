@@ -43,3 +43,16 @@ def advice_reason(text: str) -> str | None:
     if found := _ADVICE_PHRASE.search(text):
         return f"advice (\u201c{found.group(0)}\u201d)"
     return None
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+def other_language(text: str, language: str) -> bool:
+    """Whether `text` is written in another language than a contract in `language` ("zh" or "en"): an English
+    sentence for a Chinese contract, a Chinese one for an English contract. A figure, a name or "30日" is not."""
+    cjk = len(_CJK.findall(text))
+    if language == "zh":
+        return cjk == 0 and len(_LATIN.findall(text)) >= 3
+    return cjk > 0 and cjk >= sum(len(word) for word in _LATIN.findall(text))

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .advice import advice_reason
+from .advice import advice_reason, other_language
 from .markup import plain, plain_quote
 from .placement import plan
 from .word_generated import generated_document
-from .word_insert import NOT_USED, ClauseWriter, bare_number
+from .word_insert import NOT_USED, ClauseWriter, bare_number, past_number
 from .word_package import finish
 from .word_revisions import Markup, ParagraphText, Reading, body_paragraphs, runs_in
 
@@ -200,13 +200,15 @@ def apply_edits(markup: Markup, paragraphs: list, risk: dict[str, Any], reading:
     Each edit names its sentence and the words in it that change, so the redline strikes those words and
     nothing else; an edit whose words another change already took, or that cannot carry a revision, is not
     written (the comment says what was). A numbered clause struck whole keeps its number and reads "[Not
-    used.]", so the clauses after it keep theirs. Insertions are placed by placement.py (annotate)."""
+    used.]", so the clauses after it keep theirs; a sentence replaced whole keeps the number it starts with.
+    Words in another language than the contract's never replace its own. Insertions are placed by placement.py
+    (annotate)."""
     applied = []
     for edit in risk.get("redline") or []:
         if not isinstance(edit, dict) or edit.get("kind") == "insert":
             continue
         new, old = str(edit.get("new") or ""), str(edit.get("old") or "")
-        if new and advice_reason(new) is not None:
+        if new and (advice_reason(new) is not None or other_language(new, language)):
             continue
         place = _find_sentence(paragraphs, str(edit.get("sentence") or ""), reading)
         if place is None:
@@ -218,6 +220,7 @@ def apply_edits(markup: Markup, paragraphs: list, risk: dict[str, Any], reading:
         if span is None:
             continue
         a, b = span
+        a = past_number(text, a, b, new)
         if new:
             change = minimal_edit(text[a:b], new)
             if change is None:
@@ -279,6 +282,8 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
         applied = exact.get(index)
         wording = plain(proposed_wording(risk))
         advice = bool(wording) and advice_reason(wording) is not None
+        # words in another language than the contract's never replace its own (they stay in the comment)
+        foreign = bool(wording) and other_language(wording, language)
         if advice:
             result.advice.append(risk.get("id", ""))
         quote = (risk.get("location") or {}).get("original_text") or ""
@@ -294,8 +299,11 @@ def annotate(document, risks: list[dict[str, Any]], *, clause_texts: dict[str, s
         redlined = False
         if spot is not None:
             p, (start, end), complete = spot
-            old = ParagraphText(p, reading).text[start:end]
-            change = minimal_edit(old, wording) if wording and complete and not advice and applied is None else None
+            said = ParagraphText(p, reading).text
+            lead = past_number(said, start, end, wording) - start if wording else 0
+            change = minimal_edit(said[start + lead:end], wording) \
+                if wording and complete and not advice and not foreign and applied is None else None
+            change = (change[0] + lead, change[1] + lead, change[2]) if change else None
             cuts = [start, end] + ([start + change[0], start + change[1]] if change else [])
             for offset in sorted(set(cuts)):
                 ParagraphText(p, reading).split_at(offset)

@@ -20,7 +20,13 @@ from .word_revisions import Markup, ParagraphText, Reading, w
 
 NOT_USED = {"en": "[Not used.]", "zh": "[此条删除]"}  # what a struck numbered clause reads as, numbering kept
 WINDOW = 400  # paragraphs searched ahead for a clause's first line
-_BARE_NUMBER = re.compile(r"\s*(?:#+\s*)?(?:\(?[0-9A-Za-z]{1,4}[.)]?(?:\.\d+)*\)?|第[零〇一二三四五六七八九十百千\d]+[条款])?[\s.:：]*")
+# a clause's number as contracts type it: '8.3', '10.', '13(2)', '12.7(a)', 'B.2', '(c)', 'iv)', '（三）', '第五条',
+# '六、', 'Clause 9'
+_LABEL = (r"(?:(?:clause|section|article)\s+)?\d+(?:\.\d+)*\.?(?:\([0-9A-Za-z]{1,4}\))*|[A-Z]\.\d+(?:\.\d+)*"
+          r"|\(?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.)]|[（(][零〇一二三四五六七八九十\d]{1,4}[）)]"
+          r"|第[零〇一二三四五六七八九十百千\d]+[条款章]|[零〇一二三四五六七八九十百]+、")
+_BARE_NUMBER = re.compile(rf"\s*(?:#+\s*)?(?:\(?[0-9A-Za-z]{{1,4}}[.)]?(?:\.\d+)*\)?|{_LABEL})?[\s.:：]*", re.IGNORECASE)
+_LEADING_NUMBER = re.compile(rf"\s*(?:#+\s*)?(?:{_LABEL})(?=\s|[\u3400-\u9fff]|$)\s*", re.IGNORECASE)
 
 
 def _loose(text: str) -> str:
@@ -28,8 +34,20 @@ def _loose(text: str) -> str:
 
 
 def bare_number(text: str) -> bool:
-    """A paragraph left with nothing but its number ('8.3 ', '(c)', '第五条') or nothing at all."""
+    """A paragraph left with nothing but its number ('8.3 ', '(c)', '13(2)', '（三）', '第五条') or nothing at all."""
     return bool(_BARE_NUMBER.fullmatch(text))
+
+
+def past_number(text: str, start: int, end: int, new: str) -> int:
+    """Where a change of text[start:end] to `new` begins once the paragraph's own number is left out of it: a
+    change from the paragraph's start that takes its number ('13(2) Upon termination ...', '（三）乙方有权 ...')
+    keeps the number when `new` does not begin with it, so the clause stays numbered ('13(2) [Not used.]')."""
+    if text[:start].strip():
+        return start
+    found = _LEADING_NUMBER.match(text, start, end)
+    if found is None or found.end() >= end or new.lstrip().startswith(found.group().strip()):
+        return start
+    return found.end()
 
 
 class ClauseParagraphs:

@@ -3,6 +3,9 @@ wrong in the Word and HTML reports, each on a contract written the way the one i
 
 - A masked number ("身份证号码：3205********1234", "Y******(3)") lost six of its asterisks, read as bold
   around nothing.
+- A sentence replaced or struck whole took the clause number it starts with: "13(2) Upon termination ..."
+  struck read "[Not used.]" where it should read "13(2) [Not used.]"; "（三）乙方有权 ..." replaced lost "（三）".
+- A Chinese contract had a provision replaced by an English sentence (a position without Chinese wording).
 
 The risks are given as the review's JSON report gives them (a position's `redline` names the sentence as the
 review read it, the clause number included when the number is not 1.1-style).
@@ -39,6 +42,48 @@ PARTIES = """# 增资协议
 1.1 甲方以人民币叁仟万元认购目标公司新增注册资本人民币伍佰万元。
 
 甲方（盖章）：______________________ 日期：__________
+"""
+
+AGENCY = """# Commercial Agency Agreement
+
+## 7. Conversion
+
+7(3) If the Company issues any Equity Securities at a price per share lower than the Seed Issue Price (a "Down Round"), the conversion ratio of each Seed Preference Share shall be adjusted so that each Seed Preference Share converts into such number of Ordinary Shares as equals the Seed Issue Price divided by the price per share of the Down Round issue.
+
+7(4) No adjustment shall be made under Clause 7(3) in respect of any issue approved by an Investor Majority.
+
+## 13. Termination
+
+13(1) On termination the Principal shall pay the Agent all Commission due up to the date of termination.
+
+13(2) Upon termination of this Agreement for any reason whatsoever, the Agent shall be entitled to receive from the Principal, by way of compensation, an amount equal to twice the average annual Commission earned by the Agent over the three years preceding the date of termination.
+
+13(3) For a period of twelve months after termination, the Agent shall not act for a competitor of the Principal in the Territory.
+
+## Schedule B Prices
+
+B.2 Save for the Annual Productivity Reduction, the Prices are fixed for the term and shall not be increased for any reason, including any increase in the cost of resin or other raw materials, energy, labour or transport.
+"""
+
+SERVICES = """# 信息系统运维服务合同
+
+甲方（委托方）：南京江北城市建设投资集团有限公司
+
+乙方（服务方）：南京云衡信息技术有限公司
+
+## 八、数据与安全
+
+（二）乙方应对运维过程中获取的甲方数据采取必要的安全保护措施。
+
+（三）乙方有权在本合同有效期内及终止后，将运维过程中获取的甲方系统日志、运行数据及业务数据用于改进乙方产品与服务、开展行业分析，并可向第三方提供基于该等数据形成的统计报告，但不得披露甲方名称。
+
+（四）乙方发现甲方数据泄露的，应在发现后二小时内通知甲方。
+
+## 九、违约责任
+
+（一）转让方违反本合同约定的，应赔偿受让方因此遭受的损失。
+
+（二）涉及第三方对目标公司提出的权利主张的，受让方应在知悉后及时通知转让方。
 """
 
 
@@ -121,3 +166,58 @@ def test_a_masked_number_keeps_every_asterisk_in_word_and_html(tmp_path):
     write_html(report(risks), page, {"1": PARTIES})
     shown = page.read_text(encoding="utf-8")
     assert "3205********1234" in shown and "Y******(3)" in shown
+
+
+def test_a_clause_struck_or_replaced_whole_keeps_its_number(tmp_path):
+    down_round, goodwill, prices = line(AGENCY, "7(3) "), line(AGENCY, "13(2) "), line(AGENCY, "B.2 ")
+    weighted = ("The Conversion Price shall be adjusted on a broad-based weighted average basis, taking into account the "
+                "number and price of the New Securities issued.")
+    increase = ("The Prices may be increased with effect from the start of each Renewal Term by giving the Customer at "
+                "least sixty (60) days' written notice.")
+    risks = [risk("sha_full_ratchet_for_company", "7(3)", down_round, weighted,
+                  [edit("replace", "7(3)", down_round, down_round, weighted, "sha_full_ratchet_for_company")]),
+             risk("goodwill_payment_by_us", "13(2)", goodwill, "No compensation for goodwill is payable on termination.",
+                  [edit("strike", "13(2)", goodwill, goodwill, "", "goodwill_payment_by_us")]),
+             risk("price_frozen_for_provider", "B.2", prices, increase,
+                  [edit("replace", "B.2", prices, prices, increase, "price_frozen_for_provider")])]
+    source, out, result = reviewed(tmp_path, AGENCY, risks)
+    assert result.revisions == 3
+    after = accepted(out)
+    assert f"7(3) {weighted}" in after
+    assert "13(2) [Not used.]" in after
+    assert f"B.2 {increase}" in after
+    # the number is never inside a deletion, and rejecting every change gives the input back
+    deleted = ["".join(t.text or "" for t in e.iter(qn("w:delText"))) for e in body(out).iter(qn("w:del"))]
+    assert not any(d.startswith(("7(3)", "13(2)", "B.2")) for d in deleted), deleted
+    assert rejected(out) == texts(body(source))
+
+
+def test_a_chinese_item_replaced_whole_keeps_its_number(tmp_path):
+    item = line(SERVICES, "（三）")
+    ours = "乙方仅可为履行本合同项下义务之目的使用甲方的数据和信息，不得用于任何其他目的。"
+    risks = [risk("our_data_for_their_purposes", "八(三)", item, ours,
+                  [edit("replace", "八(三)", item, item, ours, "our_data_for_their_purposes")])]
+    source, out, _ = reviewed(tmp_path, SERVICES, risks)
+    assert f"（三）{ours}" in accepted(out)
+    assert rejected(out) == texts(body(source))
+
+
+def test_an_english_sentence_never_replaces_the_words_of_a_chinese_contract(tmp_path):
+    claim = line(SERVICES, "（二）涉及")
+    english = ("The rights of the Buyer under this Agreement shall not be affected by any investigation made by or on "
+               "behalf of the Buyer.")
+    risks = [risk("spa_sandbagging", "九(二)", claim, english),  # a `find:` position: no exact edits, no Chinese wording
+             risk("data_breach_notice", "八(四)", "（四）乙方发现甲方数据泄露的，应在发现后二小时内通知甲方。",
+                  "（四）乙方发现甲方数据泄露的，应在发现后二十四小时内通知甲方。"),  # Chinese wording: still a redline
+             risk("renewal_term", "八(二)", line(SERVICES, "（二）乙方应对"), "x",
+                  [edit("replace", "八(二)", line(SERVICES, "（二）乙方应对"), "必要的", "all reasonable and necessary",
+                        "renewal_term")])]
+    source, out, result = reviewed(tmp_path, SERVICES, risks)
+    written = insertions(out)
+    assert written == ["（四）乙方发现甲方数据泄露的，应在发现后二十四小时内通知甲方。"], written
+    assert claim in accepted(out)
+    with zipfile.ZipFile(out) as archive:
+        comments = archive.read("word/comments.xml").decode("utf-8")
+    assert english in comments  # said in the comment, for the lawyer to put in Chinese
+    assert "spa_sandbagging" in result.redline_skipped
+    assert rejected(out) == texts(body(source))
