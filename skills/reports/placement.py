@@ -26,7 +26,7 @@ from ..documents.numbering import CN_NUMERAL, SCHEDULE_WORDS, cn_to_int, roman_t
 from .advice import advice_reason
 
 _SCHEDULE = re.compile(rf"(?:{SCHEDULE_WORDS}|附件|附表|附录)", re.IGNORECASE)
-_NUMBERED = re.compile(r"\d+[A-Z]?")
+_NUMBERED = re.compile(rf"\d+[A-Z]?|[{CN_NUMERAL}]+")  # '9', '10A', or an article numbered '六、' in Chinese
 _WORD = re.compile(r"[A-Za-z]+")
 _SMALL = {"a", "an", "the", "of", "and", "or", "to", "in", "on", "for", "by", "with", "its", "this", "that", "at"}
 _NOT_SUBJECT = _SMALL | {"clause", "clauses", "provision", "provisions", "section", "sections", "article", "articles",
@@ -51,7 +51,9 @@ class Slot:
     new top-level clause after the last operative clause `after`, before the first schedule `before`.
     `number` is the body's number as the contract types it ('9.4', '11.1', '第九条', '' for none), `heading`
     and `heading_number` the new clause's heading line ('Force Majeure', '11.') when it has one of its own,
-    `like` the clause whose paragraph the body is formatted like, `heading_like` the heading's model."""
+    `like` the clause whose paragraph the body is formatted like, `heading_like` the heading's model, `anchor`
+    the clause whose last paragraph it follows when that is not `home` (or `after`) itself: the last sub-clause
+    of an article whose sub-clauses were read beside it (flat_members)."""
 
     kind: str
     home: str
@@ -62,6 +64,7 @@ class Slot:
     like: str = ""
     heading_like: str = ""
     before: str = ""
+    anchor: str = ""
 
     def said(self) -> str:
         """Where it goes, in words: 'clause 9.4, after 9.3'; 'new clause 11 Force Majeure (11.1), after clause
@@ -94,6 +97,33 @@ def operative_units(structure: DocumentStructure) -> tuple[list[Clause], Clause 
         else:  # a chapter or part: its numbered articles are the units
             units += [c for c in clause.children if _NUMBERED.fullmatch(c.clause_id)]
     return units, None
+
+
+def _article_number(clause: Clause) -> int | None:
+    """The number of an article numbered in Chinese numerals ('六、合同解除' -> 6), else None."""
+    found = re.fullmatch(rf"\s*([{CN_NUMERAL}]+)\s*[、.．]?\s*", clause.label or clause.clause_id)
+    return cn_to_int(found.group(1)) if found else None
+
+
+def flat_members(structure: DocumentStructure) -> dict[str, list[Clause]]:
+    """Sub-clauses read beside their article instead of under it, by the article's id: in a contract in
+    '六、合同解除' articles with '6.1', '6.2' below each, the parser may give 6.1 and 6.2 as clauses of their own
+    after 六; they are 六's, as their numbers say."""
+    out: dict[str, list[Clause]] = {}
+    top = structure.clauses
+    for i, clause in enumerate(top):
+        value = _article_number(clause) if not clause.children else None
+        if value is None:
+            continue
+        members = []
+        for other in top[i + 1:]:
+            if re.fullmatch(rf"{value}\.\d+(?:\.\d+)*", other.clause_id):
+                members.append(other)
+            elif _NUMBERED.fullmatch(other.clause_id) or is_schedule(other):
+                break
+        if members:
+            out[clause.clause_id] = members
+    return out
 
 
 def _stem(word: str) -> str:
@@ -135,11 +165,12 @@ def _score(subject: Subject, clause: Clause) -> float:
     return score
 
 
-def _home(structure: DocumentStructure, units: list[Clause], subject: Subject) -> Clause | None:
+def _home(structure: DocumentStructure, units: list[Clause], subject: Subject,
+          owners: dict[str, Clause] | None = None) -> Clause | None:
     hinted = structure.get_clause(subject.hint) if subject.hint and subject.hint != "*" else None
     ids = {id(unit) for unit in units}
     while hinted is not None and id(hinted) not in ids:
-        hinted = structure.parent_of(hinted)
+        hinted = (owners or {}).get(hinted.clause_id) or structure.parent_of(hinted)
     if hinted is not None:
         return hinted
     scored = [(_score(subject, unit), -i, unit) for i, unit in enumerate(units)]
@@ -172,8 +203,10 @@ def _to_roman(value: int, upper: bool) -> str:
 
 def bump(label: str, by: int = 1) -> str:
     """The label `by` places after `label`, written the same way: '9.3' -> '9.4', '10.' -> '11.', 'Clause 10'
-    -> 'Clause 11', 'ARTICLE X' -> 'ARTICLE XI', '(c)' -> '(d)', '第八条' -> '第九条'; '' when it has no number."""
-    found = re.search(rf"第\s*([{CN_NUMERAL}\d]+)\s*([条章])", label)
+    -> 'Clause 11', 'ARTICLE X' -> 'ARTICLE XI', '(c)' -> '(d)', '第八条' -> '第九条', '六、' -> '七、'; '' when
+    it has no number."""
+    found = (re.search(rf"第\s*([{CN_NUMERAL}\d]+)\s*([条章])", label)
+             or re.match(rf"\s*([{CN_NUMERAL}]+)\s*(?:[、.．]|$)", label))
     if found and cn_to_int(found.group(1)) is not None:
         value = cn_to_int(found.group(1)) + by
         digits = str(value) if found.group(1).isdigit() else _chinese(value)
@@ -234,6 +267,8 @@ class Planner:
     def __init__(self, structure: DocumentStructure) -> None:
         self.structure = structure
         self.units, self.schedule = operative_units(structure)
+        self.members = flat_members(structure)
+        self.owners = {m.clause_id: structure.get_clause(unit) for unit, members in self.members.items() for m in members}
         self.added: dict[str, int] = {}
         self.new_top = 0
         self.last_top = ""
@@ -241,7 +276,7 @@ class Planner:
     def place(self, subject: Subject) -> Slot | None:
         if not self.units:
             return None
-        home = _home(self.structure, self.units, subject)
+        home = _home(self.structure, self.units, subject, self.owners)
         if home is not None:
             return self._sub(home)
         return self._top(subject)
@@ -249,15 +284,19 @@ class Planner:
     def _sub(self, home: Clause) -> Slot:
         count = self.added.get(home.clause_id, 0) + 1
         self.added[home.clause_id] = count
-        if not home.children:  # an article of unnumbered paragraphs: one more paragraph of it
+        children = home.children or self.members.get(home.clause_id, [])
+        if not children:  # an article of unnumbered paragraphs: one more paragraph of it
             return Slot("sub", home.clause_id, after=home.clause_id, number="")
-        last = home.children[-1]
+        last = children[-1]
         number = bump(last.label or last.clause_id, count)
         after = bump(last.label or last.clause_id, count - 1) if count > 1 else last.clause_id
-        return Slot("sub", home.clause_id, after=after.strip().rstrip("."), number=number, like=last.clause_id)
+        return Slot("sub", home.clause_id, after=after.strip().rstrip("."), number=number, like=last.clause_id,
+                    anchor="" if home.children else last.clause_id)
 
     def _top(self, subject: Subject) -> Slot:
         last = self.units[-1]
+        members = self.members.get(last.clause_id, [])
+        anchor = members[-1].clause_id if members and not last.children else ""
         self.new_top += 1
         number = bump(last.label or last.clause_id, self.new_top) or str(self.new_top)
         heading = heading_for(subject, self.structure.language)
@@ -265,20 +304,24 @@ class Planner:
         after = self.last_top or last.clause_id
         self.last_top = re.sub(r"^\D*?(\d+).*$", r"\1", number) if re.search(r"\d", number) else number
         if _heading_only(last) and heading:
-            first = last.children[0] if last.children else None
+            first = (last.children or members or [None])[0]
             inner = ""
             if first is not None and first.label:
                 own = re.search(r"\d+", last.label or "")
                 inner = first.label
                 if own and own.group() in first.label and self.last_top.isdigit():
                     inner = first.label.replace(own.group(), self.last_top, 1)  # '10.1' -> '11.1'
+                elif own is None and _article_number(last) is not None:  # '十四、' with 14.1 -> '十五、' with 15.1
+                    inner = re.sub(r"^\d+", str(_article_number(last) + self.new_top), first.label)
             return Slot("top", "", after=after, number=inner, heading=heading, heading_number=number,
-                        like=first.clause_id if first is not None else "", heading_like=last.clause_id, before=before)
+                        like=first.clause_id if first is not None else "", heading_like=last.clause_id, before=before,
+                        anchor=anchor)
         if _heading_only(last):  # no heading to give it ('第九条' in a Chinese contract): number and text as a body paragraph
-            return Slot("top", "", after=after, number=number, before=before)
+            return Slot("top", "", after=after, number=number, before=before, anchor=anchor)
         if heading and last.title:  # '12. Notices. All notices ...': the heading runs into the text
-            return Slot("top", "", after=after, number=f"{number} {heading}.", like=last.clause_id, before=before)
-        return Slot("top", "", after=after, number=number, like=last.clause_id, before=before)
+            return Slot("top", "", after=after, number=f"{number} {heading}.", like=last.clause_id, before=before,
+                        anchor=anchor)
+        return Slot("top", "", after=after, number=number, like=last.clause_id, before=before, anchor=anchor)
 
 
 def subject_of(risk: dict[str, Any], edit: dict[str, Any] | None = None) -> Subject:

@@ -130,7 +130,7 @@ class ClauseWriter:
         anchor = next((e for e in (self.tails.get(key), self.tails.get(slot.after) if slot.kind == "top" else None)
                        if e is not None), None)
         if anchor is None:
-            anchor = self.found.last(slot.home if slot.kind == "sub" else slot.after)
+            anchor = self.found.last(slot.anchor or (slot.home if slot.kind == "sub" else slot.after))
         if anchor is None:
             return None
         if slot.heading_number:
@@ -142,7 +142,7 @@ class ClauseWriter:
             self.paragraphs += 1
         model = self.found.first(slot.like) if slot.like else None
         typed = model is None or self.found.typed(slot.like) or self._at_end(anchor, model)
-        body = f"{slot.number} {text}" if slot.number and typed else text
+        body = f"{slot.number}{'' if slot.number.endswith('、') else ' '}{text}" if slot.number and typed else text
         inserted = self.markup.insert_paragraph(anchor, body, like=model)
         self.tails[key] = inserted.getparent()
         self.paragraphs += 1

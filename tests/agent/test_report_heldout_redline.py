@@ -6,6 +6,9 @@ wrong in the Word and HTML reports, each on a contract written the way the one i
 - A sentence replaced or struck whole took the clause number it starts with: "13(2) Upon termination ..."
   struck read "[Not used.]" where it should read "13(2) [Not used.]"; "（三）乙方有权 ..." replaced lost "（三）".
 - A Chinese contract had a provision replaced by an English sentence (a position without Chinese wording).
+- A Chinese contract in articles ("一、定义" with 1.1, 1.2 under it) got none of its missing clauses: its articles
+  were not read as numbered, so a new 6.6 had nowhere to go and was dropped; and once they were, a new article
+  went between "十四、其他" and its 14.1 (the parser gives 14.1 beside 十四, not under it).
 
 The risks are given as the review's JSON report gives them (a position's `redline` names the sentence as the
 review read it, the clause number included when the number is not 1.1-style).
@@ -22,7 +25,9 @@ from docx.oxml.ns import qn
 from docx_fixtures import accept_all, reject_all
 from lxml import etree
 from paralaw.skills import load_document
+from paralaw.skills.documents.loaders import parse_document_text
 from paralaw.skills.reports import write_docx, write_html
+from paralaw.skills.reports.placement import plan
 from paralaw.skills.reports.word_generated import generated_document
 
 PARTIES = """# 增资协议
@@ -85,6 +90,41 @@ SERVICES = """# 信息系统运维服务合同
 
 （二）涉及第三方对目标公司提出的权利主张的，受让方应在知悉后及时通知转让方。
 """
+
+CHAPTERS = """# 软件委托开发合同
+
+甲方（委托方）：上海澄石物流科技有限公司
+
+乙方（受托方）：南京码途软件技术有限公司
+
+## 一、定义
+
+1.1 "本系统"：指乙方依照本合同为甲方开发的智能仓储管理系统。
+
+1.2 "开发成果"：指乙方在履行本合同过程中形成的全部成果。
+
+## 二、开发与交付
+
+2.1 乙方应按附件一的要求完成本系统的开发并按期交付。
+
+## 三、合同解除
+
+3.1 乙方逾期交付超过三十日的，甲方有权解除本合同。
+
+3.2 同一阶段成果经三次验收仍不合格的，甲方有权解除本合同。
+
+## 四、其他
+
+4.1 本合同自双方签字盖章之日起生效。
+
+4.2 本合同一式肆份，双方各执贰份。
+
+## 附件一 需求规格说明
+
+（略）
+"""
+
+INSOLVENCY = "一方丧失清偿能力、进入破产管理或清算程序，或与其债权人达成债务清偿安排的，另一方有权书面通知解除本合同，解除自通知送达时立即生效。"
 
 
 def line(text: str, start: str) -> str:
@@ -221,3 +261,21 @@ def test_an_english_sentence_never_replaces_the_words_of_a_chinese_contract(tmp_
     assert english in comments  # said in the comment, for the lawyer to put in Chinese
     assert "spa_sandbagging" in result.redline_skipped
     assert rejected(out) == texts(body(source))
+
+
+def test_a_chinese_contract_in_chapters_gets_its_missing_clauses_after_the_last_sub_clause(tmp_path):
+    """'三、合同解除' with 3.1 and 3.2 below it (read beside it, not under it): the insolvency right is 3.3 after
+    3.2, and a clause with no home is 五、 after 4.2, not between '四、其他' and its 4.1."""
+    last = "3.2 同一阶段成果经三次验收仍不合格的，甲方有权解除本合同。"
+    force = "因不可抗力不能履行本合同的，受影响一方不承担责任；不可抗力持续超过六十日的，任何一方可以书面通知解除本合同。"
+    risks = [risk("termination_insolvency", "*", "", INSOLVENCY, verdict="MISSING", topic="termination_insolvency",
+                  redline=[edit("insert", "3.2", last[4:], "", INSOLVENCY, "termination_insolvency", number="3.3")]),
+             risk("force_majeure", "*", "", force, verdict="MISSING", topic="force_majeure")]
+    source, out, result = reviewed(tmp_path, CHAPTERS, risks)
+    structure = parse_document_text(load_document(source).text)
+    slots = [slot for _, _, slot in plan(structure, risks, lambda r: r["proposed_wording"])]
+    assert [(s.number, s.after) for s in slots] == [("3.3", "3.2"), ("五、", "四")]
+    after = accepted(out)
+    assert after[after.index(last) + 1:after.index(last) + 3] == [f"3.3 {INSOLVENCY}", "四、其他"]
+    assert after[after.index("4.2 本合同一式肆份，双方各执贰份。") + 1:][:2] == [f"五、{force}", "附件一 需求规格说明"]
+    assert result.revisions == 2 and rejected(out) == texts(body(source))
