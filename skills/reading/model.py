@@ -72,6 +72,7 @@ ACTIONS: dict[str, str] = {
     "challenge_validity": "challenge the validity or enforceability of the licensed patents or marks",
     "exploit": "develop, market and sell what is licensed (the licensee's diligence)",
     "notify_breach": "notify the other of a personal data breach or security incident",
+    "change_territory": "vary, reduce or redraw the territory or exclusive area granted",
     "accelerate": "call a loan early: declare it due and payable, cancel the commitment (提前到期, 提前收回)",
     "default_event": "an event of default: a circumstance on which a lender may call its loan",
     "prepay": "repay a loan before it falls due (voluntary prepayment)",
