@@ -37,6 +37,7 @@ class Lexicon:
     object_before: re.Pattern[str]
     by_agent: re.Pattern[str]
     required_of: re.Pattern[str]
+    foregoing: re.Pattern[str]
     actor_after: dict[str, re.Pattern[str]]
     conditions: dict[str, re.Pattern[str]]
     denied: dict[str, re.Pattern[str]]
@@ -82,7 +83,7 @@ def lexicon() -> Lexicon:
         fixed_modality=dict(data.get("fixed_modality") or {}),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
-        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), required_of=_compile(data["required_of"]),
+        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), required_of=_compile(data["required_of"]), foregoing=_compile(data["foregoing"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
         denied={name: _compile(pattern) for name, pattern in (data.get("denied") or {}).items()},

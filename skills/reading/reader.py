@@ -244,6 +244,11 @@ class SentenceReader:
         inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)
                   and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]  # '还应向甲方支付': 甲方 is paid
         if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
+            if self._lex.foregoing.search(body, max(0, trigger.start - 16), trigger.start):
+                subjects = [m for m in mentions if m.start < trigger.start and m.value not in ("both", "third")
+                            and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]
+                if subjects:  # 'such liability': the sentence's subject's
+                    return subjects[0].value
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
             if inside:
                 return inside[0].value
