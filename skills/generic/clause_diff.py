@@ -43,7 +43,8 @@ QUALIFIERS: dict[str, str] = {
 }
 _OBLIGE = re.compile(r"\b(?:shall|must)\b(?!\s+(?:be entitled|have the right|be free|be permitted))|应当|必须|应(?!付)")
 _PERMIT = re.compile(r"\bmay\b|可以|有权")
-_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n|\n\s*(?=\d+(?:\.\d+)+\.?\s)")
+# "five per cent. (5%) of the Shares" and "No. 3" go on: an abbreviation's full stop ends no sentence
+_SENTENCE_END = re.compile(r"(?<=[.;:])(?<!\bcent\.)(?<!\bNo\.)(?<!\bno\.)\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n|\n\s*(?=\d+(?:\.\d+)+\.?\s)")
 # a clause or paragraph number opening a piece ("9.3 ", "4. ", "(a) "): not part of the sentence
 _LEADING_NUMBER = re.compile(r"(?:\*\*(?:\d+(?:\.\d+)*\.?)\*\*|\d+(?:\.\d+)+\.?|\d+\.|\d+(?=\s+[A-Z\"“(])|\((?:[a-z]{1,3}|\d{1,2})\)|[a-z]\))\s+|第[一二三四五六七八九十百\d]+条\s*")
 SUBJECT_WITHIN = 45  # a role this close to the start of a sentence is taken as its subject
