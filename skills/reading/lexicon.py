@@ -70,7 +70,8 @@ class Lexicon:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
-    unknown = (set(data["actions"]) - set(ACTIONS)) | (set(data.get("titled_action") or {}) - set(ACTIONS)) | (set(data["conditions"]) - set(CONDITIONS))
+    named_actions = set(data["actions"]) | set(data.get("titled_action") or {})
+    unknown = (named_actions - set(ACTIONS)) | (set(data["conditions"]) - set(CONDITIONS))
     if unknown:
         raise ValueError(f"{_FILE.name} names what the vocabulary does not: {sorted(unknown)}")
     actors = data["actors"]
@@ -83,7 +84,8 @@ def lexicon() -> Lexicon:
         fixed_modality=dict(data.get("fixed_modality") or {}),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
-        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), required_of=_compile(data["required_of"]), foregoing=_compile(data["foregoing"]),
+        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]),
+        required_of=_compile(data["required_of"]), foregoing=_compile(data["foregoing"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
         denied={name: _compile(pattern) for name, pattern in (data.get("denied") or {}).items()},
