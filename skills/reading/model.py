@@ -161,6 +161,7 @@ CONDITIONS: dict[str, str] = {
     "periodic": "monthly or quarterly (not only once a year)",
     "audited": "audited by an independent auditor (经审计)",
     "remaining_term": "measured over the rest of the term (the fees for the unexpired term, 剩余期限)",
+    "interest_upfront": "interest taken out of the loan when it is paid out (the borrower repays, and pays interest on, money it never received)",
     "material_adverse": "on a material adverse change or effect (重大不利变化, 财务状况恶化)",
     "opinion": "as the party itself considers or believes, not as it reasonably considers (贷款人认为)",
     "cross_default": "on a default under other debt or other financing (cross-default)",

@@ -264,6 +264,9 @@ class SentenceReader:
         # the subject in the modal's own limb; where that limb names a party only as an object ('乙方违约的，除应赔偿
         # 甲方损失外，还应支付违约金'), the subject of the sentence before it
         subject = _subject(near, body, self._lex) or _subject(wide, body, self._lex)
+        if subject is None:  # '利息由出借人从借款本金中扣除': the agent named by 由 is the actor
+            agents = [m for m in near if self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
+            subject = agents[-1] if agents else None
         return subject.value if subject is not None else None  # every party named is an object: the actor is unnamed
 
 

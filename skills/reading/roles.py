@@ -18,6 +18,7 @@ import yaml
 from ..documents.traditional import to_simplified
 from .contract_type import contract_type
 from .document import Reading
+from .lexicon import lexicon
 
 _FILE = Path(__file__).with_name("data") / "roles.yaml"
 SIDES = ("payer", "provider", "recipient", "discloser")
@@ -51,6 +52,18 @@ def facing(side: str | None) -> str | None:
     return _table()["facing"].get(side) if side else None
 
 
+def _weight(provision) -> float:
+    """How much one act says about a side: paying the contract's price says most (a seller that repays leakage or a
+    tax claim still sells); a payment that is no bargain (taxes, "unable to pay its debts") says nothing."""
+    table = _table()["evidence"]
+    if provision.conditions & set(table["not_evidence"]):
+        return 0.0
+    if provision.action == "pay" and (lexicon().whole_fees.search(provision.sentence)
+                                      or lexicon().contract_value.search(provision.sentence)):
+        return table["price_weight"]
+    return 1.0
+
+
 def sides_of(reading: Reading) -> dict[str, str]:
     """party name -> its side, from the strongest evidence first: its name, an alias or a defining role word
     ('接收方：指遠峰公司'), or the party it faces (a principal facing an agent supplies); else what its provisions have
@@ -71,7 +84,7 @@ def sides_of(reading: Reading) -> dict[str, str]:
             if (to_simplified(party.name).lower() == pair["word"]
                     and any(to_simplified(o).lower().removeprefix("the ") == pair["facing"] for o in others)):
                 out[party.name] = pair["side"]
-    scores = {party.name: {side: sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "may")
+    scores = {party.name: {side: sum(weight * _weight(p) for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "may")
                                      for action, weight in spec["acts"].items() if p.action == action)
                            + sum(weight for p in reading.provisions if p.actor == party.name and p.modality in ("shall", "shall_not")
                                  for action, weight in (spec.get("bound") or {}).items() if p.action == action)

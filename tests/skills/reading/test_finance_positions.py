@@ -129,3 +129,60 @@ This agreement is made between Corvel Ltd (the "Supplier") and Aston Mills Ltd (
 def test_a_right_to_repay_early_without_consent(judged, sentence, verdict):
     contract = US_CREDIT.replace(US_CREDIT[US_CREDIT.index("2.4 "):US_CREDIT.index("## Section 8")], sentence + "\n\n")
     assert judged(contract, "Borrower", filename="credit.md")["prepayment_barred"].verdict == verdict
+
+
+# Interest taken out of the advance, a make-whole on prepayment, and a call on an adverse (not material) change:
+# drafted here as an English bridging facility and a PRC 借款合同 in 一、 numbering, each beside the market wording.
+BRIDGING = """# BRIDGING LOAN AGREEMENT
+
+This agreement is made between Pellow Homes Limited (the "Borrower") and Marchmont Lending Limited (the "Lender").
+
+1. The Lender shall advance to the Borrower a principal amount of the loan of £4,000,000 on the Drawdown Date.
+
+2. Interest for the first twelve months shall be deducted by the Lender from the amount of the loan on the Drawdown Date, and the Borrower shall repay the full principal amount.
+
+3. If the Borrower prepays the loan, it shall pay, together with the amount prepaid, all interest which would have accrued on that amount from the date of prepayment until the Final Repayment Date.
+
+4. The Lender may declare the loan immediately due and payable if, in its opinion, there is an adverse change in the financial condition of the Borrower.
+"""
+
+BRIDGING_MARKET = (BRIDGING
+                   .replace("Interest for the first twelve months shall be deducted by the Lender from the amount of the loan on the Drawdown Date, and the Borrower shall repay the full principal amount.",
+                            "Interest shall accrue from the Drawdown Date and be payable monthly in arrears.")
+                   .replace("all interest which would have accrued on that amount from the date of prepayment until the Final Repayment Date",
+                            "any break costs incurred by the Lender")
+                   .replace("if, in its opinion, there is an adverse change in the financial condition of the Borrower",
+                            "if the Borrower fails to pay any amount when due and does not remedy that failure within five Business Days"))
+
+ZH_PRIVATE_LOAN = """# 借款合同
+
+出借人：沧浦投资有限公司
+借款人：岭东建材有限公司
+
+一、借款金额
+借款金额为人民币叁仟万元整。
+
+二、利息
+借款利息在放款时由出借人从借款本金中一次性扣除，借款人仍按借款金额还本付息。
+
+三、提前还款
+借款人提前还款的，应一次性支付自本合同签订之日起至借款期限届满之日止的全部利息。
+
+四、提前收回
+出借人认为借款人财务状况可能发生不利变化的，有权宣布借款提前到期。
+"""
+
+
+@pytest.mark.parametrize("contract, us, filename", [(BRIDGING, "Borrower", "bridge.md"), (ZH_PRIVATE_LOAN, "借款人", "借款合同.md")])
+def test_interest_withheld_a_make_whole_and_a_call_on_any_adverse_change(judged, contract, us, filename):
+    results = judged(contract, us, filename=filename)
+    assert results["interest_deducted_upfront"].verdict == "RED"
+    assert results["prepayment_fee"].verdict == "RED"
+    assert results["loan_called_on_lenders_opinion"].verdict == "RED"
+
+
+def test_interest_in_arrears_break_costs_and_a_payment_default_pass(judged):
+    results = judged(BRIDGING_MARKET, "Borrower", filename="bridge.md")
+    assert results.get("interest_deducted_upfront") is None or results["interest_deducted_upfront"].verdict != "RED"
+    assert results["prepayment_fee"].verdict != "RED"
+    assert results.get("loan_called_on_lenders_opinion") is None or results["loan_called_on_lenders_opinion"].verdict != "RED"
