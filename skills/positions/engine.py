@@ -268,7 +268,7 @@ def _judge_provision(position: Position, reading: Reading, us: str | None, text:
 
 # what a definition can decide: its figures, and the conditions a defined term carries into a sentence
 _FROM_DEFINITIONS = {"period_days", "notice_days", "cure_days", "renewal_days", "fees_months", "share_of_total", "percent",
-                     "money", "rate_per_year", "when_paid", "perpetual"}
+                     "money", "rate_per_year", "when_paid", "perpetual", "all_moneys"}
 
 
 def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, Any]) -> bool:
@@ -344,6 +344,12 @@ def evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *, 
     return list(judged[0]), judged[1], judged[2]
 
 
+# The kinds a position's `applies.kinds` names, from the contract type the reading found (one reading of what a
+# contract is): an LLC agreement is a shareholders' agreement, a guarantee is none of them.
+_KIND_OF_TYPE = {"spa": "share_purchase", "sha": "shareholders", "nda": "nda", "construction": "construction",
+                 "services": "services", "supply": "services", "licence": "services"}
+
+
 def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
                         language: str | None = None) -> tuple[list[PositionResult], OurSide, str]:
     plain = structure
@@ -355,7 +361,7 @@ def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *,
     ours = our_roles(sides, named or "")
     language = language or structure.language
     opening = plain.text[:3000]
-    kind = contract_kind(opening)
+    kind = _KIND_OF_TYPE.get(ctype, ctype) if ctype != "other" else contract_kind(opening)
     sentences = reading.sentences
     chosen = [p for p in positions.positions
               if applies(p, domain=domain, ours=ours, language=language, opening=opening, kind=kind, ctype=ctype, side=side.side)]

@@ -223,7 +223,7 @@ class Redline(SentenceChange):
 
 Priority = Literal["must_have", "should_have", "nice_to_have"]
 Side = Literal["payer", "provider", "recipient", "discloser"]
-ContractType = Literal["services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "finance", "other"]
+ContractType = Literal["services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "finance", "guarantee", "employment", "other"]
 ActorRef = Literal["us", "them", "both", "third", "any", "us_or_both", "them_or_both", "us_or_unstated", "them_or_unstated",
                    "not_us"]
 

@@ -13,7 +13,17 @@ from ..documents.traditional import to_simplified
 from .document import Reading
 
 _FILE = Path(__file__).with_name("data") / "contract_types.yaml"
-CONTRACT_TYPES = ("services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "finance", "other")
+CONTRACT_TYPES = ("services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "finance", "guarantee", "employment", "other")
+
+
+@lru_cache(maxsize=1)
+def _investment() -> re.Pattern[str]:
+    return re.compile(yaml.safe_load(_FILE.read_text(encoding="utf-8"))["investment"], re.I)
+
+
+def is_investment(text: str) -> bool:
+    """Whether a shareholders' or investment agreement's title or opening says money is paid in for new shares."""
+    return bool(_investment().search(to_simplified(text[:1500])))
 
 
 @lru_cache(maxsize=1)

@@ -77,6 +77,7 @@ ACTIONS: dict[str, str] = {
     "accelerate": "call a loan early: declare it due and payable, cancel the commitment (提前到期, 提前收回)",
     "default_event": "an event of default: a circumstance on which a lender may call its loan",
     "prepay": "repay a loan before it falls due (voluntary prepayment)",
+    "guarantee": "guarantee another's payment or performance (a parent company guarantee, a surety, 保证)",
     "governing_law": "choose the law that governs the contract",
     "resolve_disputes": "submit disputes to courts or arbitration at a seat",
 }
@@ -161,6 +162,8 @@ CONDITIONS: dict[str, str] = {
     "periodic": "monthly or quarterly (not only once a year)",
     "audited": "audited by an independent auditor (经审计)",
     "remaining_term": "measured over the rest of the term (the fees for the unexpired term, 剩余期限)",
+    "all_moneys": "covering every sum owed on any account, beyond the contract it supports (all moneys)",
+    "defences_waived": "a guarantor's liability not limited to the debtor's: the debtor's defences, set-off and limits not available to it",
     "interest_upfront": "interest taken out of the loan when it is paid out (the borrower repays, and pays interest on, money it never received)",
     "material_adverse": "on a material adverse change or effect (重大不利变化, 财务状况恶化)",
     "opinion": "as the party itself considers or believes, not as it reasonably considers (贷款人认为)",

@@ -72,13 +72,22 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
         if len(parts) < 2:
             continue
         body = parts[1].strip().rstrip(";；.。,，").strip()
-        if body and len(body) <= 300 and _FIGURE.search(body):
+        if body and (len(body) <= 300 and _FIGURE.search(body) or len(body) <= 1200 and _carries_condition(body)):
             bodies.setdefault(definition.term, body)
             where.setdefault(definition.term, (definition.clause_id, definition.definition, body))
     if not bodies:
         return None
     terms = sorted(bodies, key=len, reverse=True)
     return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies, where
+
+
+def _carries_condition(body: str) -> bool:
+    """Whether a definition, however long, holds a condition its term carries into every sentence that uses it
+    ('"Guaranteed Money" means all money ... under the Contract or any other agreement')."""
+    from .reader import CARRIED  # the reader decides which conditions a term carries
+    from .lexicon import lexicon
+    plain = masked(to_simplified(body))
+    return any(lexicon().conditions[name].search(plain) for name in CARRIED)
 
 
 def _expand(text: str, figures: _Figures | None) -> tuple[str, tuple[tuple[str, str, str], ...]]:

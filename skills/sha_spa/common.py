@@ -256,6 +256,17 @@ def is_share_deal(structure: DocumentStructure) -> bool:
     return bool(SHARE_DEAL.search(structure.text))
 
 
+def is_share_sale(structure: DocumentStructure) -> bool:
+    """Whether shares (or a business) are bought for a price: a share or asset purchase, or an investment in which
+    a price is paid for new shares, read as the review reads the contract's type and value. What a buyer expects of
+    such a deal (core warranties, a tax covenant, fraud outside the limits) is missing only there, not from a
+    shareholders' agreement among holders that pay nothing under it."""
+    from ..reading.contract_type import contract_type, is_investment
+    from ..reading.document import read_document
+    kind = contract_type(structure.text)
+    return kind == "spa" or kind == "sha" and (is_investment(structure.text) or read_document(structure).value is not None)
+
+
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 

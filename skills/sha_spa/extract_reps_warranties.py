@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from ..documents.model import Clause, DocumentStructure
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
-from .common import (agreement_input, Sentence, Side, all_sentences, is_share_deal, display_name, ordered, require_text, resolve_focus, resolve_side, rx,
+from .common import (agreement_input, Sentence, Side, all_sentences, is_share_deal, is_share_sale, display_name, ordered, require_text, resolve_focus, resolve_side, rx,
                      sentence_quote, split_by_focus, subject_role)
 
 WARRANTY_WORD = rx(r"warrant", r"陈述(?:与|和)?保证", r"保证")
@@ -171,7 +171,7 @@ def extract_reps_warranties(data: WarrantiesInput) -> WarrantiesOutput:
     definition = next((s for s in sents if AWARE_DEFINITION.search(s.text)), None)
     covered = sorted({i.subject for i in items} | {c for i in items for c in i.also_covers})
     share_deal = is_share_deal(structure)  # missing subjects and repetition only matter when shares change hands
-    missing = [c for c in CORE_SUBJECTS if c not in covered] if items and share_deal else []
+    missing = [c for c in CORE_SUBJECTS if c not in covered] if items and share_deal and is_share_sale(structure) else []
     findings = _findings(structure, side, items, general, repetition, definition, missing,
                          share_deal and any(GAP.search(s.text) for s in sents))
     kept, elsewhere = split_by_focus(ordered(findings), focus)

@@ -195,7 +195,8 @@ def _ours(side: Side, names: list[str]) -> bool:
 MISSING = {  # topic -> (severity for a protected side (investor/buyer), for a founder/seller side, why it matters)
     "reserved_matters": ("high", "low", "no list of reserved matters: the majority decides budgets, new issues, debt, M&A and changes to the business alone"),
     "deadlock": ("medium", "medium", "no deadlock resolution: a split board or shareholder vote leaves the company without a way forward"),
-    "drag_along": ("medium", "medium", "no drag-along: a sale of the whole company can be blocked by any single holder"),
+    # a drag-along is the majority's tool: an investor without one loses nothing it needs
+    "drag_along": ("low", "medium", "no drag-along: a sale of the whole company can be blocked by any single holder"),
     "pre_emption_on_issues": ("high", "medium", "no pre-emption on new issues: shareholders can be diluted by new shares issued to others"),
     "tag_along": ("high", "low", "no tag-along: the majority can sell out and leave the minority behind"),
     "information_rights": ("high", "low", "no information rights: the investor cannot monitor the company"),

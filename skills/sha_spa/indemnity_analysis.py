@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from ..framework.base import ClauseInput, require_structure
 from ..framework.schema import Finding, SkillRegistration
 from . import limitations as lim
-from .common import Side, agreement_input, all_sentences, is_share_deal, ordered, require_text, resolve_focus, resolve_side, sentence_quote, split_by_focus
+from .common import Side, agreement_input, all_sentences, is_share_deal, is_share_sale, ordered, require_text, resolve_focus, resolve_side, sentence_quote, split_by_focus
 from .market import Range, market_ranges
 
 
@@ -76,7 +76,7 @@ def indemnity_analysis(data: IndemnityInput) -> IndemnityOutput:
     pro, anti = lim.first(sents, lim.PRO_SANDBAG), lim.first(sents, lim.ANTI_SANDBAG)
     fraud = any(lim.FRAUD.search(s.text) and "limitation" in s.text.lower() or "限制" in s.text and lim.FRAUD.search(s.text) for s in sents)
     facts = dict(price=price, caps=caps, de_minimis=de_minimis, basket=basket, periods=periods, indemnities=indemnities,
-                 tax=tax, negation=negation, pro=pro, anti=anti, fraud=fraud)
+                 tax=tax, negation=negation, pro=pro, anti=anti, fraud=fraud, sale=is_share_sale(structure))
     share_deal = is_share_deal(structure)
     findings = [] if not share_deal else _buyer_findings(side, ranges, **facts) if side.protected else _seller_findings(side, ranges, **facts)
     kept, elsewhere = split_by_focus(ordered(findings), focus)
@@ -107,7 +107,7 @@ def _graded(value: float, bound: float, worse_when_below: bool) -> str | None:
 
 
 def _buyer_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_minimis, basket, periods, indemnities, tax,
-                    negation, pro, anti, fraud) -> list[Finding]:
+                    negation, pro, anti, fraud, sale=True) -> list[Finding]:
     found: list[Finding] = []
     cap = next((c for c in caps if c.applies_to == "warranty claims" and c.percent_of_consideration is not None), None)
     if cap is not None:
@@ -157,7 +157,7 @@ def _buyer_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_min
         found.append(Finding(severity="high", kind="missing_tax_indemnity", clause_id=negation.clause_id, evidence=sentence_quote(negation, lim.TAX_NEGATION.search(negation.text)),
                              message=(f"No tax covenant or indemnity: pre-completion tax is recoverable only as a warranty claim, subject to disclosure, "
                                       f"the cap, the thresholds and the claims period; {ranges['tax_claims_period_years'].source}.")))
-    elif tax == "not found" and (caps or basket or periods):
+    elif tax == "not found" and sale and (caps or basket or periods):
         found.append(Finding(severity="medium", kind="missing_tax_indemnity", clause_id=None,
                              message="No tax covenant or tax indemnity was found; market practice is a pound-for-pound covenant for pre-completion tax."))
     for cap_term in (c for c in caps if c.applies_to == "indemnity claims" and c.percent_of_consideration is not None):
@@ -171,14 +171,14 @@ def _buyer_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_min
     if anti is not None:
         found.append(Finding(severity="medium", kind="anti_sandbagging", clause_id=anti.clause_id, evidence=sentence_quote(anti),
                              message=f"The {side.name} loses claims for matters it knew of; market for a buyer is that its knowledge does not bar a claim."))
-    if not fraud and (caps or basket or periods):
+    if not fraud and sale and (caps or basket or periods):
         found.append(Finding(severity="medium", kind="no_fraud_carve_out", clause_id=None,
                              message="The limitations are not disapplied for fraud or wilful concealment by the seller."))
     return found
 
 
 def _seller_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_minimis, basket, periods, indemnities, tax,
-                     negation, pro, anti, fraud) -> list[Finding]:
+                     negation, pro, anti, fraud, sale=True) -> list[Finding]:
     found: list[Finding] = []
     cap = next((c for c in caps if c.applies_to == "warranty claims"), None)
     if cap is None and (basket or periods):
