@@ -53,6 +53,8 @@ _PAREN = re.compile(
     rf"|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?"
     rf"(?:the\s+|a\s+|an\s+)?{_quoted(1)}(?:\s*(?:or|and)\s+(?:the\s+)?{_quoted(2)})?[^()（）\n]{{0,40}}[)）]"
 )
+# 'The date on which the employment terminates is the "Separation Date."': a term named at a sentence's end
+_IS_THE = re.compile(rf"\b(?:is|are|shall\s+be)\s+(?:(?:referred\s+to\s+|hereinafter\s+)?(?:as|called|known\s+as)\s+)?(?:the|an?)\s+{_quoted(1)}\s*(?=[.;]|$)", re.M)
 _UNQUOTED_WORD = r"(?:[A-Z][\w'’&/.-]*|\([A-Z]{2,}\))"
 _UNQUOTED = re.compile(
     rf"\s*({_UNQUOTED_WORD}(?:\s+(?:{_UNQUOTED_WORD}|of|and|or|the|for|in|to|by|on)){{0,7}})\s+"
@@ -134,6 +136,10 @@ def extract_definitions(structure: "DocumentStructure") -> list[Definition]:
         for term in (_term(match, 1), _term(match, 2)):
             if term:
                 add(term, _phrase_before(text, match.start()), match.start(), match.end())
+    for match in _IS_THE.finditer(text):
+        term = _term(match, 1)
+        if term:
+            add(term.rstrip(".,;"), _phrase_before(text, match.start()), match.start(), match.end())
     for clause in structure.iter_clauses():
         # "1.5 Biologics License Application or BLA means ...": the term opens a numbered clause
         at = clause.start + len(clause.label)

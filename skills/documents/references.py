@@ -30,7 +30,11 @@ _EXTERNAL = re.compile(
     r"Charter|Bylaws|By-laws|Articles|Certificate|Contract|Guidelines|Policy|U\.S\.C\.|CFR|C\.F\.R\.)\b(?:\s+of\s+\d{4})?)"
 )
 _ACRONYM_INSTRUMENT = re.compile(r"\s*(?:of|under)\s+(?:the\s+)?((?:U\.S\.|US|UK)?\s?[A-Z]{2,8}\b|Title\s+\d+\b[^,;.]{0,40})")
-_STATUTE_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|USC|C\.F\.R\.|CFR|Code|Act|§)\s*$")
+_STATUTE_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|USC|C\.F\.R\.|CFR|Code|Act|Regulations?|Treas\.\s?Reg\.|§)\s*$")
+# the rest of a statute's section number that the clause pattern stops short of: "Section 18-1101(c) of the Act"
+_STATUTE_TAIL = re.compile(r"[-–]\d+[\w.]*(?:\([\w]+\))*")
+# "a Schedule K-1", "each Form W-9": a kind of document, not this contract's schedule
+_A_KIND_OF = re.compile(r"\b(?:a|an|each|any|every)\s+$", re.I)
 _THEREOF = re.compile(r"\s*,?\s*(?:thereof|thereunder|of\s+(?:that|such|the\s+other)\s+(?:agreement|instrument|contract))\b", re.IGNORECASE)
 # "Exhibit A", "Schedule 3", "Annex A1", "Schedule 6.2", "Appendix IV", "Exhibit A-1"; not "EXHIBIT HAS BEEN ..."
 _SCHEDULE_REF = re.compile(rf"\b({SCHEDULE_WORDS})[ \t]*-?[ \t]*([A-Z]{{1,2}}\d{{0,2}}|\d{{1,3}}(?:\.\d{{1,3}})?|[IVX]{{1,5}})(-\d{{1,2}})?\b(?![a-z])")
@@ -55,6 +59,9 @@ def _expand_list(raw: str) -> list[str]:
 def _instrument(text: str, start: int, tail: str) -> str | None:
     """The other instrument a reference points into, if any: "of the Exchange Act", "of the FDCA",
     "11 U.S.C. Section 365(n)", "Section 9.2 thereof"; None for this document ("of this Agreement")."""
+    rest = _STATUTE_TAIL.match(tail)
+    if rest:
+        tail = tail[rest.end():]
     external = _EXTERNAL.match(tail)
     if external:
         instrument = external.group(1).strip()
@@ -70,8 +77,9 @@ def _instrument(text: str, start: int, tail: str) -> str | None:
 
 
 def _statute_number(structure: "DocumentStructure", target: str) -> bool:
-    """"Section 101" in a contract whose own top-level numbers stop far below: a statute's section."""
-    if not target.split("(")[0].isdigit() or int(target.split("(")[0]) < 100:
+    """"Section 101" or "Section 409A" in a contract whose own top-level numbers stop far below: a statute's section."""
+    number = re.match(r"\d+", target)  # "Section 409A", "Section 280G" of the tax code
+    if number is None or int(number.group(0)) < 100:
         return False
     return not structure.has_clause(target.split("(")[0])
 
@@ -119,6 +127,8 @@ def extract_cross_references(structure: "DocumentStructure") -> list[CrossRefere
             continue
         if match.start() < first_clause and _starts_line(text, match.start()):
             continue  # "Exhibit 10.32" atop an SEC filing, or a list of schedules: a label, not a reference
+        if _A_KIND_OF.search(text, max(0, match.start() - 8), match.start()):
+            continue  # "a Schedule K-1 for each fiscal year": a kind of tax form, not one of ours
         refs.append(
             CrossReference(
                 source_clause_id=source_of(match.start()),

@@ -170,3 +170,16 @@ def test_employers_requirements_sub_clauses_mean_the_general_conditions(fidic, l
     dangling = [f for f in alone.data["findings"] if f["kind"] == "dangling_reference"]
     assert "Sub-Clause 21.8 [Arbitration]" in [f["evidence"] for f in dangling]
     assert all("No General Conditions are loaded" in f["message"] for f in dangling if f["evidence"].startswith("Sub-Clause"))
+
+
+def test_statute_sections_and_tax_forms_are_not_this_contracts_clauses():
+    doc = parse_document_text(
+        "1. Capital\nA capital account is kept for each Member under Treasury Regulations Section 1.704-1(b)(2)(iv).\n\n"
+        "2. Duties\nTo the extent permitted by Section 18-1101(c) of the Act, the Manager owes no fiduciary duty.\n\n"
+        "3. Tax\nPayments are intended to comply with Section 409A, and any parachute payment under Section 280G is cut back. "
+        "The Company shall deliver a Schedule K-1 to each Member, and the budget in Schedule 2.\n", filename="llc.md")
+    result = check(doc, "*")
+    rows = {r["target_id"]: r["status"] for r in result.data["references"]}
+    assert rows["409A"] == rows["280G"] == rows["18"] == "external"
+    assert "Schedule K-1" not in rows and rows["Schedule 2"] == "missing_schedule"
+    assert {f["kind"] for f in result.data["findings"]} == {"missing_schedule"}

@@ -170,3 +170,12 @@ def test_a_labelled_field_heading_the_contract_defines_its_term():
     index = glossary.build_index([structure])
     phrases = [p for p, _, _ in glossary.undefined_candidates(structure, 0, len(text), index, [structure])]
     assert "Effective Date" not in phrases and "Renewal Period" in phrases
+
+
+def test_a_term_named_at_the_end_of_a_sentence_is_defined():
+    doc = parse_document_text(
+        "# Employment Agreement\n\n6. Termination\n\n6.1 The date on which the Executive's employment terminates for "
+        "any reason is the \"Separation Date.\"\n\n6.2 The Company shall pay accrued salary through the Separation Date.\n",
+        filename="e.md")
+    defined = {d.term: d.clause_id for d in doc.definitions}
+    assert defined.get("Separation Date") == "6.1"
