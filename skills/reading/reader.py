@@ -373,7 +373,8 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
     out += [Quantity(kind="money", value=m.value, unit=m.currency or "", text=m.quote, start=m.start, end=m.end)
             for m in find_money(text)]
     for p in find_percentages(text):
-        after, before = text[p.end:p.end + 30], text[max(0, p.start - 30):p.start]
+        # 'per day' may follow what the rate is of: '0.5% of the Contract Price for each day of delay'
+        after, before = text[p.end:p.end + 60], text[max(0, p.start - 30):p.start]
         per = next((name for name, regex in lex.rate_per.items() if regex.search(after) or regex.search(before)), "")
         value = p.value * {"month": 12, "day": 365, "year": 1}.get(per, 1)
         # 'half (50%) of the retention moneys' is a share of money already held, not a rate
