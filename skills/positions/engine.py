@@ -176,8 +176,9 @@ def _missing_location(position: Position, sentences: list[Sentence], sides: Side
 
 def evaluate_position(position: Position, structure: DocumentStructure, sentences: list[Sentence],
                       sides: Sides, kinds: dict[str, set[str]] | None = None) -> PositionResult | None:
+    redline = localised(position.redline, structure.language == "zh")  # a Chinese contract gets no English clause
     base = dict(position_id=position.id, title=position.title, topic=position.topic, rationale=position.rationale.strip(),
-                proposed_wording=position.redline.proposed.strip(), fallback=position.redline.fallback.strip(),
+                proposed_wording=redline.proposed.strip(), fallback=redline.fallback.strip(),
                 position=(position.standard.text if position.standard else ""))
     candidates = _candidates(position, sentences, sides, kinds)
     if not candidates:

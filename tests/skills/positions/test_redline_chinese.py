@@ -87,3 +87,12 @@ def test_striking_our_unlimited_liability_makes_their_cap_each_partys_in_chinese
     edits = {(e["clause_id"], e["kind"], e["old"], e["new"]) for e in unlimited.redline}
     assert ("3.2", "strike", "甲方在本合同项下的赔偿责任不受限制。", "") in edits
     assert ("3.1", "replace", "乙方", "任何一方") in edits  # no contradiction left: the cap now binds us too
+
+
+def test_a_missing_clause_is_proposed_in_chinese_for_a_chinese_contract():
+    # confidentiality is judged by cues (not yet by provisions): its missing clause is proposed in Chinese too
+    positions, _ = resolve_positions("generic")
+    missing = [r for r in _redlines(positions).values() if r.verdict == "MISSING" and r.proposed_wording]
+    assert any(r.position_id == "confidentiality" for r in missing)
+    for result in missing:
+        assert not re.search(r"[A-Za-z]{3,}", result.proposed_wording), (result.position_id, result.proposed_wording)
