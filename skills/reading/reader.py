@@ -274,6 +274,9 @@ def _subject(before: list[_Span], body: str, lex) -> _Span | None:
     """Of the parties named before a modal, the subject: the nearest one that is not the object of a preposition
     or a verb ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier); None if all are."""
     for mention in reversed(before):
+        if _IN_ASIDE.search(body, max(0, mention.start - 12), mention.start) and _ASIDE_NOUN.match(
+                body, mention.end + (0 if body[mention.start:mention.end].endswith(("'s", "’s")) else 2)):
+            continue  # 'The Supplier shall, at the Buyer's option, repair ... or refund': an aside, not the subject
         if not lex.object_before.search(body[max(0, mention.start - 10):mention.start]):
             return mention
         # 'to Tessellate's liability': whose liability, not to whom; but 'rely on the Supplier's report and shall
@@ -289,6 +292,8 @@ def _subject(before: list[_Span], body: str, lex) -> _Span | None:
     return None
 
 
+_IN_ASIDE = re.compile(r"\b(?:at|in|on|upon)\s+(?:the\s+)?$", re.I)
+_ASIDE_NOUN = re.compile(r"\s*(?:(?:sole|own|absolute|reasonable)\s+)?(?:option|election|request|cost|expense|discretion|direction|choice|instruction)s?\b", re.I)
 _WHOSE_DUTY = re.compile(r"\s*(?:(?:aggregate|total|entire|maximum|cumulative|overall|own|sole)\s+)*(?:liabilit|obligation|right|dut|responsibilit)", re.I)
 
 
