@@ -183,9 +183,24 @@ def _read(structure: DocumentStructure) -> Reading:
                                      titled=sentence.lead_is_title, defined=sentence.expanded,
                                      definitions=sentence.definitions, titles=sentence.titles):
             reading.provisions.append(provision)
+    _limits_disapplied(reading, structure)
     reading.value = _contract_value(sentences)
     reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)
     return reading
+
+
+def _limits_disapplied(reading: Reading, structure: DocumentStructure) -> None:
+    """'The limitations in Clauses 12.1 to 12.3 shall not apply to ...' leaves unlimited the liability those clauses
+    limit: the sentence names no party, so its actor is the one party whose liability the cited clauses cap."""
+    for i, provision in enumerate(reading.provisions):
+        if provision.action != "unlimited_liability" or provision.actor is not None:
+            continue
+        cited = {r.target_id for r in structure.cross_references
+                 if r.kind == "clause" and r.source_clause_id == provision.clause_id and r.text in provision.sentence}
+        holders = {p.actor for p in reading.provisions if p.clause_id in cited and p.actor not in (None, "third")
+                   and p.action in ("limit_liability", "exclude_liability")}
+        if len(holders) == 1:
+            reading.provisions[i] = provision.model_copy(update={"actor": holders.pop()})
 
 
 def _contract_value(sentences: list[Sentence]) -> tuple[float, str] | None:

@@ -164,6 +164,8 @@ CONDITIONS: dict[str, str] = {
     "remaining_term": "measured over the rest of the term (the fees for the unexpired term, 剩余期限)",
     "all_moneys": "covering every sum owed on any account, beyond the contract it supports (all moneys)",
     "defences_waived": "a guarantor's liability not limited to the debtor's: the debtor's defences, set-off and limits not available to it",
+    "fit_for_purpose": "a result promised: fit for its purpose or achieving stated performance, beyond reasonable skill and care",
+    "disclaimed": "a warranty disclaimed or expressly not given ('makes no warranty', 'disclaims', 不保证)",
     "interest_upfront": "interest taken out of the loan when it is paid out (the borrower repays, and pays interest on, money it never received)",
     "material_adverse": "on a material adverse change or effect (重大不利变化, 财务状况恶化)",
     "opinion": "as the party itself considers or believes, not as it reasonably considers (贷款人认为)",
