@@ -185,7 +185,8 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
         if position.if_missing is None:
             return None
         clause_id, where = _missing_location(position, sentences, sides)
-        return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id=clause_id,
+        return PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity_for(structure.language == "zh"),
+                              clause_id=clause_id,
                               evidence="", message=f"{position.title}: no such provision was found (expected in {where}).")
     judged = []
     for index, (sentence, heading, excluded) in enumerate(candidates):
@@ -254,10 +255,12 @@ def _judge_provision(position: Position, reading: Reading, us: str | None, text:
         edits = [e.as_dict() for e in edits_for(position, None, reading, us, text)]
         held = mirror(position, reading)
         if held is not None:  # the provision exists, but runs the wrong way
-            return [PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id=held.clause_id,
+            return [PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity_for(reading.chinese),
+                                   clause_id=held.clause_id,
                                    evidence=held.sentence, redline=edits,
                                    message=f"{position.title}: the contract has it only the other way round, not in our favour.")]
-        return [PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity, clause_id="*", evidence="",
+        return [PositionResult(**base, verdict="MISSING", severity=position.if_missing.severity_for(reading.chinese),
+                               clause_id="*", evidence="",
                                message=f"{position.title}: no such provision was found (expected in {where}).", redline=edits)]
     verdict, said, provision, values = judged
     results = [_provision_result(position, base, verdict, said, provision, values, reading, us, text)]

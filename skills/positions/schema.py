@@ -119,6 +119,12 @@ class IfMissing(BaseModel):
     verdict: Literal["RED", "YELLOW"] = "RED"
     severity: Severity = "high"
     where: str = Field("", description="Where the provision would belong, in words (e.g. 'Limitations on claims').")
+    chinese_severity: Severity | None = Field(
+        None, description="The severity on a Chinese contract, where it differs: a PRC contract that names no governing "
+                          "law is governed by PRC law all the same.")
+
+    def severity_for(self, chinese: bool) -> Severity:
+        return self.chinese_severity if chinese and self.chinese_severity else self.severity
 
 
 def _contract_text(text: str) -> str:

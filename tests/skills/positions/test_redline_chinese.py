@@ -96,3 +96,17 @@ def test_a_missing_clause_is_proposed_in_chinese_for_a_chinese_contract():
     assert any(r.position_id == "confidentiality" for r in missing)
     for result in missing:
         assert not re.search(r"[A-Za-z]{3,}", result.proposed_wording), (result.position_id, result.proposed_wording)
+
+
+
+def test_a_chinese_contract_silent_on_governing_law_is_a_drafting_point_not_a_risk():
+    # PRC law governs a contract between PRC parties whether or not it says so; an English contract's silence is medium
+    positions, _ = resolve_positions("generic")
+    chinese = _redlines(positions)["governing_law"]
+    assert (chinese.verdict, chinese.severity) == ("MISSING", "low")
+    english = parse_document_text("# SERVICES AGREEMENT\n\nThis agreement is made between Arden Ltd (the \"Customer\") and "
+                                  "Brisk Ltd (the \"Supplier\").\n\n1. Services\n\n1.1 The Supplier shall provide the "
+                                  "Services.\n\n2. Payment\n\n2.1 The Customer shall pay each invoice within 30 days.\n",
+                                  filename="services.md")
+    result = {r.position_id: r for r in evaluate_positions(positions, english, domain="generic", our_party="Customer")}
+    assert (result["governing_law"].verdict, result["governing_law"].severity) == ("MISSING", "medium")
