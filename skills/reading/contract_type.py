@@ -17,26 +17,21 @@ CONTRACT_TYPES = ("services", "supply", "distribution", "licence", "lease", "nda
 
 
 @lru_cache(maxsize=1)
-def _investment() -> re.Pattern[str]:
-    return re.compile(yaml.safe_load(_FILE.read_text(encoding="utf-8"))["investment"], re.I)
+def _table() -> tuple[list[tuple[str, re.Pattern[str]]], dict[str, list[str]], re.Pattern[str]]:
+    data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
+    titles = [(name, re.compile(spec["title"], re.I)) for name, spec in data["types"].items()]
+    return titles, data["by_actions"], re.compile(data["investment"], re.I)
 
 
 def is_investment(text: str) -> bool:
     """Whether a shareholders' or investment agreement's title or opening says money is paid in for new shares."""
-    return bool(_investment().search(to_simplified(text[:1500])))
-
-
-@lru_cache(maxsize=1)
-def _table() -> tuple[list[tuple[str, re.Pattern[str]]], dict[str, list[str]]]:
-    data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
-    titles = [(name, re.compile(spec["title"], re.I)) for name, spec in data["types"].items()]
-    return titles, data["by_actions"]
+    return bool(_table()[2].search(to_simplified(text[:1500])))
 
 
 def contract_type(text: str, reading: Reading | None = None) -> str:
     """One of CONTRACT_TYPES. The title is the first line that names a type in the first 600 characters; the
     opening (1,500) comes next; then the actions the provisions state most."""
-    titles, by_actions = _table()
+    titles, by_actions, _ = _table()
     head = to_simplified(text[:1500])
     for window in (head[:600], head):
         hits = [(m.start(), name) for name, regex in titles if (m := regex.search(window))]

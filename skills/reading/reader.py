@@ -141,7 +141,7 @@ class SentenceReader:
         conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}
         carried = frozenset()
         if defined:  # 'pay ... by the Due Date' where the Due Date is five days after the payer is itself paid
-            carried = frozenset(name for name in CARRIED if self._lex.conditions[name].search(masked(to_simplified(defined))))
+            carried = frozenset(name for name in self._lex.carried if self._lex.conditions[name].search(masked(to_simplified(defined))))
             carried -= conditions
             conditions |= carried
         own = _quantities(text, self._lex)
@@ -298,9 +298,6 @@ _WHOSE_DUTY = re.compile(r"\s*(?:(?:aggregate|total|entire|maximum|cumulative|ov
 
 
 _PLACED = ("governing_law", "resolve_disputes")
-# conditions a defined term carries into the sentence that uses it ('"Due Date" means five days after the Contractor
-# receives payment from the Principal'; 'the Guaranteed Money', defined as all money owed on any account)
-CARRIED = ("when_paid", "perpetual", "all_moneys")
 
 
 def _deciding_definition(definitions: tuple[tuple[str, str, str], ...], carried: frozenset[str], figures: bool,

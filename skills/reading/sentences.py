@@ -16,6 +16,7 @@ from ..documents.model import Clause, DocumentStructure
 from ..documents.traditional import to_simplified
 from ..generic.clause_diff import split_sentences
 from ..text.masking import masked
+from .lexicon import lexicon
 
 _DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|^\s*[\"“][^\"”]{1,30}[\"”]\s*(?:指|是指)")
 _DEFINITION_HEADING = re.compile(r"definition|interpretation|定义|释义", re.I)
@@ -84,10 +85,9 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
 def _carries_condition(body: str) -> bool:
     """Whether a definition, however long, holds a condition its term carries into every sentence that uses it
     ('"Guaranteed Money" means all money ... under the Contract or any other agreement')."""
-    from .reader import CARRIED  # the reader decides which conditions a term carries
-    from .lexicon import lexicon
+    lex = lexicon()
     plain = masked(to_simplified(body))
-    return any(lexicon().conditions[name].search(plain) for name in CARRIED)
+    return any(lex.conditions[name].search(plain) for name in lex.carried)
 
 
 def _expand(text: str, figures: _Figures | None) -> tuple[str, tuple[tuple[str, str, str], ...]]:

@@ -76,9 +76,10 @@ def indemnity_analysis(data: IndemnityInput) -> IndemnityOutput:
     pro, anti = lim.first(sents, lim.PRO_SANDBAG), lim.first(sents, lim.ANTI_SANDBAG)
     fraud = any(lim.FRAUD.search(s.text) and "limitation" in s.text.lower() or "限制" in s.text and lim.FRAUD.search(s.text) for s in sents)
     facts = dict(price=price, caps=caps, de_minimis=de_minimis, basket=basket, periods=periods, indemnities=indemnities,
-                 tax=tax, negation=negation, pro=pro, anti=anti, fraud=fraud, sale=is_share_sale(structure))
+                 tax=tax, negation=negation, pro=pro, anti=anti, fraud=fraud)
     share_deal = is_share_deal(structure)
-    findings = [] if not share_deal else _buyer_findings(side, ranges, **facts) if side.protected else _seller_findings(side, ranges, **facts)
+    findings = ([] if not share_deal else _buyer_findings(side, ranges, sale=is_share_sale(structure), **facts) if side.protected
+                else _seller_findings(side, ranges, **facts))
     kept, elsewhere = split_by_focus(ordered(findings), focus)
     warranty_cap = next((c for c in caps if c.applies_to == "warranty claims"), None)
     general = next((p for p in periods if p.applies_to == "warranty claims"), None)
@@ -107,7 +108,7 @@ def _graded(value: float, bound: float, worse_when_below: bool) -> str | None:
 
 
 def _buyer_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_minimis, basket, periods, indemnities, tax,
-                    negation, pro, anti, fraud, sale=True) -> list[Finding]:
+                    negation, pro, anti, fraud, sale: bool) -> list[Finding]:
     found: list[Finding] = []
     cap = next((c for c in caps if c.applies_to == "warranty claims" and c.percent_of_consideration is not None), None)
     if cap is not None:
@@ -178,7 +179,7 @@ def _buyer_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_min
 
 
 def _seller_findings(side: Side, ranges: dict[str, Range], *, price, caps, de_minimis, basket, periods, indemnities, tax,
-                     negation, pro, anti, fraud, sale=True) -> list[Finding]:
+                     negation, pro, anti, fraud) -> list[Finding]:
     found: list[Finding] = []
     cap = next((c for c in caps if c.applies_to == "warranty claims"), None)
     if cap is None and (basket or periods):
