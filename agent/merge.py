@@ -54,10 +54,17 @@ def _overlap(a: str, b: str, min_run: int = 40) -> bool:
     return match.size >= min(min_run, len(a), len(b))
 
 
+def _amends(a: str, b: str) -> bool:
+    """'Part C/8.7' and '8.7': a paragraph of a part that repeats the body's numbering (Particular Conditions amending
+    the General Conditions in the same file) and the clause it amends."""
+    return ("/" in a and _related(a.rsplit("/", 1)[1], b)) or ("/" in b and _related(b.rsplit("/", 1)[1], a))
+
+
 def same_issue(a: dict[str, Any], b: dict[str, Any], kind_topics: dict[str, str]) -> bool:
     topic_a, topic_b = topic_of(a, kind_topics), topic_of(b, kind_topics)
     clause_a, clause_b = a.get("clause_id", ""), b.get("clause_id", "")
-    if topic_a and topic_a == topic_b and (_related(clause_a, clause_b) or WHOLE in (clause_a, clause_b) or _absence(a) or _absence(b)):
+    if topic_a and topic_a == topic_b and (_related(clause_a, clause_b) or _amends(clause_a, clause_b) or WHOLE in (clause_a, clause_b)
+                                           or _absence(a) or _absence(b)):
         return True
     if topic_a and topic_a == topic_b and _overlap(_quote(a), _quote(b)):
         return True  # one provision read in two places: a Contract Data row, and the Sub-Clause it fills in

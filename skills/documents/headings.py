@@ -304,6 +304,38 @@ def _schedules(text: str, lines: Lines) -> list[Candidate]:
     return out
 
 
+# Particular Conditions in the same file as the General Conditions ("## PART C – PARTICULAR CONDITIONS",
+# "Special Conditions of Contract", "## 第三部分 专用合同条款"): a heading of its own line. The part amends the
+# conditions before it, so its numbering repeats theirs ("Sub-Clause 8.7" amends 8.7) and starts anywhere; it
+# opens a part as a schedule does, with no cost for where its numbering starts (sequence.py).
+_AMENDING_PART = re.compile(
+    r"(?im)^[ \t#>*_]*(?:(?P<word>Part|第[一二三四五六七八九十]+部分)[ \t]*(?P<ident>[A-Z]{1,2}|\d{1,2}|[IVX]{1,5})?"
+    r"[ \t]*[-–—:.]?[ \t]*)?(?P<name>(?:Particular|Special)[ \t]+(?:Conditions|Provisions)(?:[ \t]+of[ \t]+(?:the[ \t]+)?Contract)?"
+    r"|Conditions[ \t]+of[ \t]+Particular[ \t]+Application|专用(?:合同)?条款)[ \t*_#]*$"
+)
+
+
+# The Contract Data (Appendix to Tender) of such a contract, after its conditions: a part of its own, whose table
+# rows the parser makes sub-clauses, so that a finding names its row, not the last Sub-Clause before it.
+_DATA_PART = re.compile(r"(?im)^[ \t]*#{1,6}[ \t]*(?:\*\*|__)?[ \t]*(?P<name>Contract[ \t]+Data|Appendix[ \t]+to[ \t]+Tender|合同数据)[ \t*_#]*$")
+
+
+def _amending_parts(text: str) -> list[Candidate]:
+    out: list[Candidate] = [Candidate(m.start("name"), m.end("name"), "schedule", m.group("name"), "Contract Data", "line", m.group("name"),
+                                      weight=3.0, strong=True, keyword="data") for m in _DATA_PART.finditer(text)]
+    for match in _AMENDING_PART.finditer(text):
+        word, ident, name = match.group("word"), match.group("ident"), match.group("name")
+        start = match.start("word") if word else match.start("name")
+        if word and word.lower() == "part" and ident:
+            clause_id = f"Part {ident.upper()}"
+        else:  # "SPECIAL CONDITIONS OF CONTRACT" -> "Special Conditions"; "第三部分 专用合同条款" -> "专用合同条款"
+            clause_id = re.sub(r"\s+of\s+(?:the\s+)?Contract$", "", name.strip(), flags=re.I)
+            clause_id = " ".join(w.capitalize() if w.isupper() else w for w in clause_id.split())
+        out.append(Candidate(start, match.end("name"), "schedule", text[start:match.end("name")], clause_id, "line",
+                             name.strip(), weight=3.0, strong=True, keyword="amends"))
+    return out
+
+
 # Chinese annexes: "## 附件二 披露函" or "附表1 付款计划" at the start of its own line. A list of annexes
 # ("附件二：披露函") carries a colon after the number and is no heading, unless Markdown marks the line as one
 # ("## 附件一：运价表").
@@ -431,8 +463,8 @@ def _lettered(text: str, lines: Lines) -> list[Candidate]:
 
 def find_candidates(text: str, language: str) -> list[Candidate]:
     lines = Lines(text)
-    found = (_numbered(text, lines, language) + _schedules(text, lines) + _paragraphs(text, lines, language)
-             + _lettered(text, lines))
+    found = (_numbered(text, lines, language) + _schedules(text, lines) + _amending_parts(text)
+             + _paragraphs(text, lines, language) + _lettered(text, lines))
     if language == "zh":
         found += _zh_schedules(text, lines)
     if language == "zh" or re.search(r"^[ \t#>*]*第[ \t]*[" + CN_NUMERAL + r"\d]+[ \t]*[条章]", text, re.MULTILINE):

@@ -230,12 +230,12 @@ def _build_tree(nodes: list[_Node], text_end: int) -> list[_Node]:
     return roots
 
 
-_MD_HEADING_MARK = re.compile(r"[ \t]*#{1,6}[ \t]*(?:\*\*|__)?[ \t]*")
+_MD_HEADING_MARK = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*")
 
 
 def _heading_line_start(text: str, start: int) -> int:
     """Where the clause before a heading ends: at the start of the heading's line when Markdown marks it
-    ("## Schedule 2" gives the clause before it no trailing "##")."""
+    ("## Schedule 2" and "**Sub-Clause 8.8 ...**" give the clause before them no trailing "##" or "**")."""
     line_start = text.rfind("\n", 0, start) + 1
     return line_start if _MD_HEADING_MARK.fullmatch(text, line_start, start) else start
 
@@ -354,7 +354,8 @@ def parse_text(text: str, *, filename: str = "", document_id: str | None = None)
     structural = sorted(structural + opening, key=lambda n: n.start)
     lettered = _lettered_nodes(structural, [c for c in candidates if c.kind == "lettered"])
     structural = sorted(structural + lettered, key=lambda n: n.start)
-    paragraphs = _paragraph_nodes(structural, leftover, text_end) + _table_rows(scan, opening, structural, text_end)
+    tables = opening + [n for n in structural if n.cand.keyword == "data" and not n.children]  # Contract Data parts
+    paragraphs = _paragraph_nodes(structural, leftover, text_end) + _table_rows(scan, tables, structural, text_end)
     captions = _caption_nodes(scan, language, structural, paragraphs, text_end)
     if scan != text:
         _as_written(nodes=structural + paragraphs + captions, text=text, scan=scan)

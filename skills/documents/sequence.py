@@ -46,6 +46,7 @@ def _chain_scores(candidates: list[Candidate]) -> tuple[list[float], list[int]]:
     by_exact: dict[tuple[int, ...], tuple[float, int]] = {}
     best_any: tuple[float, int] = (0.0, -1)
     best_part: tuple[float, int] = _NONE  # the best chain ending on a part heading so far
+    amending: tuple[float, int] | None = None  # in an amending part: the best chain ending in it so far
     for i, cand in enumerate(candidates):
         if cand.kind == "schedule":
             entry = (best_any[0] + BREAK_WEIGHT, best_any[1]) if best_any[0] >= MIN_BODY else _NONE
@@ -55,11 +56,16 @@ def _chain_scores(candidates: list[Candidate]) -> tuple[list[float], list[int]]:
                 best_part = (entry[0], i)
             if (entry[0], i) >= best_any:
                 best_any = (entry[0], i)
+            amending = (entry[0], i) if cand.keyword == "amends" and entry != _NONE else None
             continue
         q = cand.parts
         options: list[tuple[float, int]] = [(-_start_cost(q), -1)]
-        if best_part[1] >= 0:
-            options.append((best_part[0] - _start_cost(q), best_part[1]))
+        if amending is not None and (candidates[amending[1]].kind == "schedule" or candidates[amending[1]].parts < q):
+            options.append(amending)  # an amending part lists the sub-clauses it changes, in order, skipping the rest
+        if best_part[1] >= 0 and candidates[best_part[1]].keyword != "data":  # numbering restarted by a part (a
+            # Contract Data table numbers no paragraphs); an amending part lists only what it changes
+            restart = 0.0 if candidates[best_part[1]].keyword == "amends" else _start_cost(q)
+            options.append((best_part[0] - restart, best_part[1]))
         if cand.suffix:
             if (found := by_prefix.get(q)) is not None:
                 options.append(found)
@@ -97,6 +103,8 @@ def _chain_scores(candidates: list[Candidate]) -> tuple[list[float], list[int]]:
                 by_prefix[prefix] = entry
         if entry >= best_any:
             best_any = entry
+        if amending is not None and entry >= amending:
+            amending = entry
     return score, back
 
 

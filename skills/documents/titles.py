@@ -28,12 +28,18 @@ def is_caps(words_text: str) -> bool:
     return len(letters) >= 3 and all(ch.isupper() for ch in letters)
 
 
+_BOLD_CAPTION = re.compile(r"^[ \t]*[:.\-–—]?[ \t]*([^*_\n.:;]{2,90}?)[ \t]*[.:]?[ \t]*(?:\*\*|__)(?![\w*])")
+
+
 def heading_title(rest: str, *, own_line: bool, markdown: bool = False) -> str:
     """The heading's title from the text after its marker, or '' when the clause opens with a sentence.
 
     "Delivery. [***]." -> "Delivery"; "DEFINITIONS   1.1 ..." -> "DEFINITIONS"; "[Payment]" -> "Payment";
     "The Supplier shall ..." -> "".
     """
+    bold = _BOLD_CAPTION.match(rest)
+    if bold and (is_title(bold.group(1)) or len(bold.group(1).split()) <= 8 and not _VERBISH.search(bold.group(1))):
+        return bold.group(1).strip()  # "**Sub-Clause 14.6 Payment.** In Sub-Clause ...": the bold run is the title
     rest = rest.strip().strip("*_").strip()
     rest = re.sub(r"^[:.\-–—]\s*", "", rest)
     bracket = re.match(r"^[\[〔【]([^\]〕】\n]{1,80})[\]〕】]", rest)

@@ -62,11 +62,12 @@ class ParsedPC(BaseModel):
 ID = r"\d{1,3}(?:\.\d{1,3}){0,3}[A-Z]?"
 TGT = rf"(?:Sub-Clause|Clause)\s+(?P<tid>{ID})(?:\s*\[(?P<ttitle>[^\]]*)\])?"
 ORD = r"first|second|third|fourth|fifth|sixth|last|final|penultimate"
-PART = rf"the\s+(?:{ORD})\s+(?:sentence|paragraph)|(?:sub-)?paragraph\s+\((?:[a-z]{{1,3}}|[ivx]{{1,5}})\)"
+PART = rf"[Tt]he\s+(?:{ORD})\s+(?:sentence|paragraph)|(?:sub-)?paragraph\s+\((?:[a-z]{{1,3}}|[ivx]{{1,5}})\)"
 SUBST = r"(?:substitute|replace\s+(?:it\s+|them\s+)?(?:with|by))(?:\s+the\s+following)?"
 OF_WHERE = rf"(?:\s+(?:of|in)\s+(?P<w2>(?:this\s+Sub-Clause|Sub-Clause\s+{ID}(?:\s*\[[^\]]*\])?)))?"
 Q = "[\"'“”‘’]"
-NQ = "[^\"“”‘’]"
+QC = Q + r"(?!\w)"  # a closing quote: not the apostrophe of "Employer's"
+NQ = "(?:[^\"“”‘’']|(?<=\\w)['’](?=\\w))"  # inside quotes: anything but a quote; an apostrophe within a word ("Employer's") is text
 
 _I = re.IGNORECASE
 # (kind, pattern, expects new text after the instruction)
@@ -74,20 +75,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
     ("no_change", re.compile(r"^(?:no\s+amendments?|not\s+amended|no\s+change|unchanged|无修改|不作修改)[.。]?$", _I), False),
     ("add_definitions", re.compile(rf"^(?:In\s+{TGT}\s*,?\s*)?(?:insert|add)\s+the\s+following\s+(?:new\s+)?definitions?\b[^:]*:$", _I), True),
     ("insert_new", re.compile(rf"^(?:Insert|Add)\s+(?:the\s+following\s+)?(?:a\s+)?new\s+{TGT}(?:\s+(?:as\s+follows|after\s+Sub-Clause\s+{ID}))?\s*:?$", _I), True),
-    ("substitute", re.compile(rf"^Delete\s+(?:{TGT}|this\s+Sub-Clause|the\s+(?:whole\s+)?(?:text\s+of\s+)?(?:this\s+)?Sub-Clause)(?:\s+in\s+its\s+entirety)?\s+and\s+{SUBST}\s*:?$", _I), True),
+    ("substitute", re.compile(rf"^Delete\s+(?:the\s+(?:whole\s+)?(?:text\s+of\s+)?)?(?:{TGT}|(?:this\s+)?Sub-Clause)(?:\s+in\s+its\s+entirety)?\s+and\s+{SUBST}\s*:?$", _I), True),
     ("substitute", re.compile(rf"^{TGT}\s+is\s+(?:hereby\s+)?deleted(?:\s+in\s+its\s+entirety)?\s+and\s+(?:replaced|substituted)\s+(?:by|with)(?:\s+the\s+following)?\s*:?$", _I), True),
     ("substitute", re.compile(rf"^Replace\s+(?:{TGT}|this\s+Sub-Clause)\s+(?:with|by)(?:\s+the\s+following)?\s*:?$", _I), True),
     ("part", re.compile(rf"^(?:In\s+(?P<w1>[^,]+?)\s*,\s*)?Delete\s+(?P<part>{PART}){OF_WHERE}(?P<subst>\s+and\s+{SUBST})?\s*[:.]?$", _I), True),
+    ("part", re.compile(rf"^(?P<part>{PART})\s+(?:of|in)\s+(?P<w2>this\s+Sub-Clause|Sub-Clause\s+{ID}(?:\s*\[[^\]]*\])?)\s+is\s+(?:hereby\s+)?deleted\s*\.?$", _I), False),
     ("part_replace", re.compile(rf"^Replace\s+(?P<part>{PART}){OF_WHERE}\s+(?:with|by)(?:\s+the\s+following)?\s*:$", _I), True),
     ("add_at_end", re.compile(r"^At\s+the\s+end\s+of\s+(?P<w>.+?)\s*,?\s+add(?:\s+the\s+following)?(?:\s+(?:text|paragraphs?|sentences?|sub-paragraphs?|items?))?\s*:?$", _I), True),
+    ("add_at_end", re.compile(r"^Add\s+at\s+the\s+end(?:\s+of\s+(?P<w>.+?))?\s*:$", _I), True),
     ("add_at_end", re.compile(r"^Add\s+the\s+following\s+(?:(?:new\s+)?(?:text|paragraphs?|sentences?|sub-paragraphs?)\s+)?(?:at\s+the\s+end\s+of|to\s+the\s+end\s+of|to)\s+(?P<w>.+?)\s*:$", _I), True),
-    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?(?:replace|substitute)\s+{Q}(?P<old>{NQ}+?){Q}\s+(?:with|by)\s+{Q}(?P<new>{NQ}*?){Q}\s*\.?", _I), False),
-    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?delete\s+{Q}(?P<old>{NQ}+?){Q}(?:\s+and\s+(?:substitute|insert|replace\s+(?:it\s+)?with)\s+{Q}(?P<new>{NQ}*?){Q})?\s*\.?", _I), False),
+    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?(?:replace|substitute)\s+{Q}(?P<old>{NQ}+?){QC}\s+(?:with|by)\s+{Q}(?P<new>{NQ}*?){QC}\s*\.?", _I), False),
+    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?delete\s+{Q}(?P<old>{NQ}+?){QC}(?:\s+and\s+(?:substitute|insert|replace\s+(?:it\s+)?with)\s+{Q}(?P<new>{NQ}*?){QC})?\s*\.?", _I), False),
     # the same change in the other drafting orders: "Sub-Clause 20.1 is amended by replacing '28' with '14'",
     # "In Sub-Clause 14.7, '56 days' is replaced by '90 days'", "substitute '90 days' for '56 days'"
-    ("replace_words", re.compile(rf"^{TGT}\s+is\s+(?:hereby\s+)?amended\s+by\s+(?:replacing|substituting|deleting)\s+(?:the\s+words?\s+)?{Q}(?P<old>{NQ}+?){Q}\s+(?:with|by|and\s+(?:substituting|inserting))\s+{Q}(?P<new>{NQ}*?){Q}\s*\.?", _I), False),
-    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?(?:the\s+words?\s+)?{Q}(?P<old>{NQ}+?){Q}\s+(?:is|are|shall\s+be)\s+(?:replaced|substituted|amended\s+to\s+read)\s*(?:with|by)?\s+{Q}(?P<new>{NQ}*?){Q}\s*\.?", _I), False),
-    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?substitute\s+{Q}(?P<new>{NQ}*?){Q}\s+for\s+{Q}(?P<old>{NQ}+?){Q}\s*\.?", _I), False),
+    ("replace_words", re.compile(rf"^{TGT}\s+is\s+(?:hereby\s+)?amended\s+by\s+(?:replacing|substituting|deleting)\s+(?:the\s+words?\s+)?{Q}(?P<old>{NQ}+?){QC}\s+(?:with|by|and\s+(?:substituting|inserting))\s+{Q}(?P<new>{NQ}*?){QC}\s*\.?", _I), False),
+    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?(?:the\s+words?\s+)?{Q}(?P<old>{NQ}+?){QC}\s+(?:is|are|shall\s+be)\s+(?:replaced|substituted|amended\s+to\s+read)\s*(?:with|by)?\s+{Q}(?P<new>{NQ}*?){QC}\s*\.?", _I), False),
+    ("replace_words", re.compile(rf"^(?:In\s+(?P<w>[^,]+?)\s*,\s*)?substitute\s+{Q}(?P<new>{NQ}*?){QC}\s+for\s+{Q}(?P<old>{NQ}+?){QC}\s*\.?", _I), False),
     ("delete", re.compile(rf"^{TGT}\s+is\s+(?:hereby\s+)?deleted(?:\s+in\s+its\s+entirety)?\s*\.?", _I), False),
     ("delete", re.compile(rf"^Delete\s+{TGT}(?:\s+in\s+its\s+entirety)?\s*\.?$", _I), False),
     ("delete", re.compile(r"^(?:Delete\s+this\s+Sub-Clause|This\s+Sub-Clause\s+is\s+(?:hereby\s+)?deleted)(?:\s+in\s+its\s+entirety)?\s*\.?$", _I), False),
@@ -101,6 +104,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
 ]
 
 _HEADING = re.compile(rf"^(?:New\s+)?{TGT}\s*(?::\s*(?P<rest>.*))?$", _I)
+# "**Sub-Clause 8.7 Delay Damages.** The final paragraph ... is deleted.": a bold heading with its title, the
+# instruction (or, for a Sub-Clause marked "(new)", its text) after it on the same line
+_BOLD_HEADING = re.compile(rf"^\s*(?:\*\*|__)\s*(?:New\s+)?{TGT}(?:\s+(?P<title>[^*_\n]{{1,90}}?))?\s*[.:]?\s*(?:\*\*|__)"
+                           rf"\s*(?P<new>\((?:new|added|inserted)\))?\s*[.:]?\s*(?P<rest>.*)$", _I)
+_NUMBERED_LINE = re.compile(rf"^(?P<tid>{ID})[ \t]+(?P<rest>\S.*)$")
+# an instruction and its new text on one line: 'Add at the end: "The performance security ..."'
+_INLINE_TEXT = re.compile(r":\s*(?=[\"“])")
 _ZH_HEADING = re.compile(rf"^第(?P<tid>{ID})条\s*(?:〔(?P<ttitle>[^〕]*)〕)?$")
 _BLANK_VALUE = re.compile(r"^(?:|-+|—+|–+|\.{3,}|…+|_+|\[\s*\]|\[[●•*]?\]|[●•]+|\[insert[^\]]*\]|\[to be [^\]]*\]|tbc|tba|tbd|to be (?:confirmed|stated|advised))$", _I)
 _NEW_HEADING = re.compile(rf"^(?P<id>{ID})\s+(?P<title>[^\n.;:]{{2,90}})$")
@@ -274,7 +284,35 @@ def parse_pc(text: str) -> ParsedPC:
             continue
         normal = _normal(line.text)
         is_md_heading = line.text.lstrip().startswith("#")
-        heading = _HEADING.match(normal) or _ZH_HEADING.match(normal) if len(normal) < 160 else None
+        bold = _BOLD_HEADING.match(line.text)
+        if bold and bold.group("rest"):
+            _finish(pending, text, parsed)
+            pending = None
+            target, title = bold.group("tid"), _strip_title(bold.group("ttitle") or bold.group("title"))
+            rest = bold.group("rest").rstrip()
+            offset = line.start + bold.start("rest")
+            line = _Line(text=rest, start=offset, end=offset + len(rest))
+            normal = rest.replace("**", "").replace("__", "").strip()
+            if bold.group("new"):  # a new Sub-Clause written out in full
+                parsed.amendments.append(Amendment(kind="insert_new", target=target, target_title=title, new_title=title,
+                                                   new=rest, instruction=rest, start=line.start, end=line.end,
+                                                   text_start=line.start, text_end=line.end))
+                continue
+            heading = None
+        elif (numbered := _NUMBERED_LINE.match(normal)) and match_instruction(numbered.group("rest"), numbered.group("tid")):
+            # "14.3 将第14.3条中的“14天”修改为“90天”。": the Sub-Clause's number, then its instruction
+            _finish(pending, text, parsed)
+            pending = None
+            target, title = numbered.group("tid"), ""
+            rest = numbered.group("rest")
+            offset = line.start + line.text.index(rest)
+            line = _Line(text=rest, start=offset, end=offset + len(rest))
+            normal = rest
+            heading = None
+        else:
+            heading = _HEADING.match(normal)  # "Sub-Clause 20.1: Delete ...": the instruction may be long
+            if heading is None or (len(normal) >= 160 and not heading.group("rest")):
+                heading = _ZH_HEADING.match(normal) if len(normal) < 160 else None
         if heading:
             _finish(pending, text, parsed)
             pending = None
@@ -289,7 +327,11 @@ def parse_pc(text: str) -> ParsedPC:
             _finish(pending, text, parsed)
             pending, target, title = None, "", ""
             continue
-        instruction = match_instruction(normal.lstrip("-*• ").strip(), target)
+        said = normal.lstrip("-*• ").strip()
+        instruction = match_instruction(said, target)
+        inline = _INLINE_TEXT.search(said) if instruction is None else None
+        if inline is not None and (split := match_instruction(said[:inline.start() + 1], target)) is not None and split[1]:
+            instruction = split  # the new text follows on the same line, after the colon
         if instruction is not None:
             _finish(pending, text, parsed)
             pending = None
@@ -304,6 +346,11 @@ def parse_pc(text: str) -> ParsedPC:
                                                 reason="the instruction does not say which Sub-Clause it amends"))
                 continue
             remainder = text[amendment.end:line.end].strip()
+            if remainder and expects_text and inline is not None:
+                at = line.end - len(remainder)
+                pending = _Pending(amendment)
+                pending.lines.append(_Line(text=remainder, start=at, end=line.end))
+                continue
             if remainder and not expects_text:
                 parsed.unparsed.append(Unparsed(
                     target=amendment.target, text=remainder, start=line.end - len(remainder), end=line.end,

@@ -15,7 +15,7 @@ from ..documents.model import DocumentStructure
 from ..errors import ClauseNotFound, SkillFailure
 from ..framework.base import ClauseInput
 from ..framework.state import state_snapshot
-from .context import as_structure, resolve_documents
+from .context import as_structure, conditions_part, resolve_documents, split_conditions
 from .merge import MergedClause, MergeResult, merged_view
 from .standards import detect_edition
 
@@ -37,9 +37,25 @@ class Documents:
             if primary is None:
                 raise SkillFailure("no document is loaded for this review", code="NO_DOCUMENT")
             self.gc = primary
+        # the GC and PC may be two parts of the primary file: findings then name the PC's paragraphs as the file does
+        part = conditions_part(primary) if primary is not None and self.pc is not None else None
+        self.in_file: tuple[DocumentStructure, str] | None = (primary, part.clause_id + "/") if part is not None and \
+            split_conditions(primary) == (self.gc, self.pc) else None
         self.merged: MergeResult = merged_view(self.gc, self.pc)
         self.language = next((d.language for d in (self.gc, self.pc) if d is not None), "en")
         self.our_party = str(data.state_snapshot.get("our_party", "") or "")
+
+    def placed(self, findings: list) -> list:
+        """Findings on a PC paragraph named as the file numbers it ('Part C/8.7') when the PC is a part of the
+        primary file: '8.7' alone would point at the General Conditions' Sub-Clause."""
+        if self.in_file is None:
+            return findings
+        whole, prefix = self.in_file
+        for finding in findings:
+            at = prefix + str(finding.clause_id or "")
+            if finding.clause_id and finding.evidence and finding.evidence in self.pc.text and whole.get_clause(at) is not None:
+                finding.clause_id = at
+        return findings
 
     def texts(self) -> list[str]:
         return [d.text for d in (self.pc, self.gc) if d is not None]

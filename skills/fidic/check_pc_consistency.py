@@ -66,7 +66,7 @@ def check_pc_consistency(data: ConsistencyInput) -> ConsistencyOutput:
         if finding.kind != "period_differs_from_standard":
             finding.message = f"Golden Principle (reasonable time periods): {finding.message}"
             findings.append(finding)
-    findings = [f for f in findings if in_scope(f.clause_id, requested) and (data.include_low or f.severity != "low")]
+    findings = docs.placed([f for f in findings if in_scope(f.clause_id, requested) and (data.include_low or f.severity != "low")])
     checks = [ReferenceCheck(**c) for c in target_checks + ref_checks if in_scope(c["in_clause"], requested)]
     amendments = [a for a in merged.amendments if in_scope(a.target, requested)]
     high = sum(f.severity == "high" for f in findings)

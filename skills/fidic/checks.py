@@ -27,6 +27,7 @@ _RELIEF = re.compile(r"Unforeseeable|Physical Conditions|Changes? in (?:Legislat
                      r"Extension of Time|Employer'?s Risks|法律变化|不可抗力|不利物质条件", re.I)
 _CAP_GONE = re.compile(r"no (?:maximum|limit|cap)\b[^.;]{0,60}\b(?:shall )?appl|shall not be (?:subject to|limited by) (?:any )?(?:maximum|limit|cap)|"
                        r"without (?:any )?(?:limit|cap|maximum)|\bunlimited\b|不设上限|不受.{0,10}上限|无上限", re.I)
+_CAP_STATED = re.compile(r"shall not exceed|maximum (?:amount|total|aggregate)|in no event (?:shall|will)|limited to|不超过|不得超过|上限|最高", re.I)
 _NOT_APPLICABLE = re.compile(r"^\s*(?:not applicable|n/?a|none|nil|unlimited|no (?:limit|maximum|cap)|不适用|无|不设上限)\b", re.I)
 _GROUND = re.compile(r"(?:ground|physical|sub-?surface|site|geotechnical) conditions|Site Data|地质|不利物质条件", re.I)
 _EXCEPTIONAL = re.compile(r"Force Majeure|Exceptional Events?|不可抗力", re.I)
@@ -226,6 +227,16 @@ def caps_removed(merged: MergeResult, pc: DocumentStructure | None, our_party: s
                                 message=("the PC removes the maximum amount of Delay Damages" if delay else f"the PC removes a cap in Sub-Clause {a.target}")
                                 + "; the Contractor's exposure is unlimited",
                                 evidence=sentence_around(pc.text, m.start(), m.end())))
+    for change, a in zip(merged.changes, merged.amendments):  # "The final paragraph of Sub-Clause 8.7 is deleted."
+        if a.kind not in ("delete", "delete_part") or not change.applied or a.target in done or not _CAP_STATED.search(change.before):
+            continue
+        delay = bool(re.search(r"Delay Damages|delay damages|逾期竣工违约金|误期", f"{a.target_title} {change.before}"))
+        done.add(a.target)
+        findings.append(Finding(severity=_side_severity(our_party, "high"), kind="delay_damages_uncapped" if delay else "cap_removed",
+                                clause_id=a.target,
+                                message=(f"the PC deletes the maximum amount of Delay Damages in Sub-Clause {a.target}" if delay
+                                         else f"the PC deletes the cap in Sub-Clause {a.target}") + "; the Contractor's exposure is unlimited",
+                                evidence=a.instruction))
     for row in merged.contract_data:
         if row.sub_clause in done or row.blank or not re.search(r"maximum|limit|cap|上限|最高", row.item, re.I):
             continue

@@ -8,14 +8,16 @@ document (a Chinese construction contract, a PC-only upload) treats that documen
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..documents.model import DocumentStructure
+from ..documents.model import Clause, DocumentStructure
+from ..documents.parser import parse_text
 from ..errors import SkillFailure
 
-_PC_HEAD = re.compile(r"Particular Conditions|Special Provisions|Contract Data|Appendix to Tender|专用(?:合同)?条款", re.I)
+_PC_HEAD = re.compile(r"Particular Conditions|Special (?:Conditions|Provisions)|Conditions of Particular Application|Contract Data|Appendix to Tender|专用(?:合同)?条款", re.I)
 _GC_HEAD = re.compile(r"General Conditions|通用(?:合同)?条款", re.I)
 _ER_HEAD = re.compile(r"Employer'?s Requirements|Specification|发包人要求|技术标准和要求", re.I)
 _AMEND = re.compile(
@@ -34,6 +36,30 @@ class FidicDocuments(BaseModel):
     pc: DocumentStructure | None = None
     er: DocumentStructure | None = None
     contract: DocumentStructure | None = None  # the document to read when there is no GC/PC pair
+
+
+def split_conditions(structure: DocumentStructure) -> tuple[DocumentStructure, DocumentStructure] | None:
+    """A contract whose General Conditions are followed, in the same file, by a part of Particular Conditions
+    ("PART C – PARTICULAR CONDITIONS", "第三部分 专用合同条款"; the parser opens it as a part of its own): the
+    GC (everything before that part) and the PC (the part to the end, with its Contract Data), each parsed as
+    the separate document it would otherwise be. None when the file holds no such part after a body."""
+    part = conditions_part(structure)
+    return None if part is None else _split(structure.text, part.start, structure.filename)
+
+
+def conditions_part(structure: DocumentStructure) -> Clause | None:
+    """The part of Particular Conditions after a body of General Conditions in the same file, if there is one."""
+    part = next((c for c in structure.clauses if c.children and c.start > 0 and "/" in c.children[0].clause_id
+                 and _PC_HEAD.search(f"{c.label} {c.title}")), None)
+    if part is None or not any(c.end <= part.start and c.children for c in structure.clauses):
+        return None
+    return part
+
+
+@lru_cache(maxsize=8)
+def _split(text: str, at: int, filename: str) -> tuple[DocumentStructure, DocumentStructure]:
+    return (parse_text(text[:at], filename=f"{filename} (General Conditions)"),
+            parse_text(text[at:], filename=f"{filename} (Particular Conditions)"))
 
 
 def looks_like_pc(structure: DocumentStructure) -> bool:
@@ -79,6 +105,12 @@ def resolve_documents(state: dict[str, Any], primary: DocumentStructure | None) 
     candidates = [d["structure"] for d in docs if d.get("role") in ("primary", "reference")]
     if primary is not None and all(primary is not c for c in candidates):
         candidates.insert(0, primary)
+    if gc is None and pc is None:
+        for candidate in candidates:
+            if (pair := split_conditions(candidate)) is not None:  # one file holding both: read as the pair it is
+                gc, pc = pair
+                candidates = [c for c in candidates if c is not candidate]
+                break
     if pc is None:
         pc = next((c for c in candidates if c is not gc and looks_like_pc(c)), None)
     if gc is None:

@@ -81,8 +81,20 @@ def unit_text(structure: DocumentStructure, clause: Clause) -> str:
     return re.sub(r"(?:\n\s*#{1,6}\s*)+$", "", structure.text[clause.start:end].rstrip()).strip()
 
 
+# "**Sub-Clause 8.7 Delay Damages.** If the ...": a run-in heading (the clause's text may start after its opening "**")
+_RUN_IN = re.compile(r"^\s*(?:\*\*|__)?\s*(?:(?:Sub-)?Clause\s+)?\d{1,3}(?:\.\d{1,3})*[A-Z]?\b[^*_\n]{0,100}?(?:\*\*|__)(?=\s*\S)", re.I)
+
+
+_NUMBER_ONLY = re.compile(r"^\s*(?:(?:Sub-)?Clause\s+|第)?\d{1,3}(?:\.\d{1,3})+[A-Z]?条?(?=[ \t\u3000]+\S)", re.I)
+
+
 def _heading(text: str) -> tuple[str, str]:
+    """A Sub-Clause's heading and its body; a bold run-in heading ends where its bold does."""
     first, sep, rest = text.partition("\n")
+    run_in = _RUN_IN.match(first) or (None if rest.strip() else _NUMBER_ONLY.match(first))
+    if run_in:  # a bold run-in heading, or a one-line Sub-Clause "14.3 发包人应在…": its number heads it
+        body = first[run_in.end():].strip() + ("\n" + rest if sep else "")
+        return run_in.group(0).strip(), body.strip("\n")
     return re.sub(r"^\s*#{1,6}\s*", "", first).strip(), rest.strip("\n") if sep else ""
 
 

@@ -67,7 +67,7 @@ def merge_gc_pc(data: MergeInput) -> MergeOutput:
     for item in unparsed:
         findings.append(Finding(severity="low", kind="amendment_unparsed", clause_id=item.target or None,
                                 message=f"PC text not applied: {item.reason}", evidence=item.text))
-    findings = [f for f in findings if whole or in_scope(f.clause_id, requested)]
+    findings = docs.placed([f for f in findings if whole or in_scope(f.clause_id, requested)])
     clauses = []
     for unit in units:
         text, truncated = _cut(unit.text, data.max_chars)

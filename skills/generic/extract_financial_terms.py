@@ -55,8 +55,8 @@ _RATE_BASIS = [
     ("per_month", re.compile(r"per\s+month|each\s+month|monthly|每月|月利率", re.IGNORECASE)),
     ("per_annum", re.compile(r"per\s+annum|per\s+year|a\s+year|annual(?:ly)?|年利率|每年|年化", re.IGNORECASE)),
 ]
-_UNCAPPED = re.compile(
-    r"uncapped|unlimited|without\s+(?:any\s+)?(?:financial\s+)?(?:limit|cap|maximum)\b|no\s+(?:maximum|limit|cap|ceiling)\b"
+_UNCAPPED = re.compile(  # not insurance cover "unlimited in number of occurrences": that is no cap on anyone's liability
+    r"uncapped|(?<!occurrences )unlimited(?!\s+in\s+(?:the\s+)?number)|without\s+(?:any\s+)?(?:financial\s+)?(?:limit|cap|maximum)\b|no\s+(?:maximum|limit|cap|ceiling)\b"
     r"|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:limit|cap|maximum)|不设上限|无上限|不设最高限额|不封顶|不受(?:任何)?(?:上限|限额)",
     re.IGNORECASE,
 )

@@ -16,6 +16,7 @@ from threading import Lock
 from ..documents.model import DocumentStructure
 from ..documents.traditional import to_simplified
 from ..generic.parties import alias_groups, contract_parties
+from .amended import apply_particular_conditions
 from .lexicon import lexicon
 from .model import Provision
 from .reader import Party, SentenceReader
@@ -184,6 +185,7 @@ def _read(structure: DocumentStructure) -> Reading:
                                      definitions=sentence.definitions, titles=sentence.titles):
             reading.provisions.append(provision)
     _limits_disapplied(reading, structure)
+    apply_particular_conditions(reading, structure, reader)
     reading.value = _contract_value(sentences)
     reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)
     return reading

@@ -181,3 +181,14 @@ def test_malformed_figure_is_flagged():
                               "per month thereafter.\n", filename="fee.md")
     findings = run(doc, "1").findings
     assert [(f.kind, f.evidence) for f in findings] == [("malformed_figure", "$1,600,00.00")]
+
+
+def test_insurance_unlimited_in_number_of_occurrences_is_no_uncapped_liability():
+    # cover "per occurrence, unlimited in number" limits nobody's liability; an uncapped indemnity still does
+    for text in ("18.1 The Contractor shall insure its third-party liability for R50,000,000 per occurrence, unlimited in number of occurrences.",
+                 "18.3 Third party liability insurance: USD 10,000,000 per occurrence, with the number of occurrences unlimited."):
+        out = extract_financial_terms(FinancialTermsInput(clause_id="*", document_structure=parse_document_text(text)))
+        assert not [f for f in out.findings if f.kind.endswith("uncapped")], out.findings
+    text = "17.1 The Contractor's liability under this indemnity shall be unlimited."
+    out = extract_financial_terms(FinancialTermsInput(clause_id="*", document_structure=parse_document_text(text)))
+    assert [f.kind for f in out.findings] == ["liability_uncapped"]
