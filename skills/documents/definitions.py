@@ -69,9 +69,19 @@ _SENTENCE_END = re.compile(r"(?<=[.;。；])\s|\n\s*\n")
 _ABBREVIATION = re.compile(r"\b(?:Inc|Ltd|Co|Corp|Pte|Pty|LLC|L\.L\.C|S\.A|N\.V|B\.V|GmbH|AG|plc|No|St|Mr|Ms|Dr)\.\s$")
 
 
+_INLINE_LIST = re.compile(r"[:：]\s*\((?:a|i|1)\)")  # '..., including: (a) ...; (b) ...; and (f) ...'
+_LINE_END = re.compile(r"\n")
+
+
 def _sentence_after(text: str, start: int, limit: int = 1500) -> str:
-    end_match = _SENTENCE_END.search(text, start, min(len(text), start + limit))
-    end = end_match.start() if end_match else min(len(text), start + limit)
+    """The defining sentence; a definition that lists its parts inline ('including: (a) ...; (b) ...') runs to the
+    end of its paragraph, so that every part is in it."""
+    stop = min(len(text), start + limit)
+    end_match = _SENTENCE_END.search(text, start, stop)
+    end = end_match.start() if end_match else stop
+    if _INLINE_LIST.search(text, start, end + 1):
+        line_end = _LINE_END.search(text, end, stop)
+        end = line_end.start() if line_end else stop
     return text[start:end].strip()
 
 

@@ -152,13 +152,15 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|[（(](?:以下)?(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」][）)]"
                     # '(hereinafter referred to as "Meridian", which expression ...)', '(referred to as the "Buyer")'
                     r"|\b(?:hereinafter|hereafter)?\s*(?:referred\s+to|called|known)\s+as\s+(?:the\s+)?[\"“]([^\"”]{2,40})[\"”]"
+                    # '(hereinafter the "Majority Partner", which expression shall ... include its successors)'
+                    r"|\(\s*(?:hereinafter|hereafter)\s+(?:the\s+)?[\"“]([^\"”]{2,40})[\"”]\s*,"
                     # '("Brightwater", "we", "us" or "our")': the first name of a group
                     r"|\([\"“]([^\"”]{2,40})[\"”]\s*,\s*[\"“]"
                     # '（統一編號：…，下稱「晨曦公司」）': the label late in a long parenthesis
                     r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]"
                     r"|(?m:^)" + _ROLE_LINE
                     # '丙方：王某': a party of a Chinese block known only by its place in the order
-                    + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)\**\s*[:：]"
+                    + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)(?:\**\s*[:：]|\s*[:：]\s*\**)"  # '**甲方**：' or '**甲方：**'
                     # '**委托方**：深圳市澜途户外用品有限公司': a role word opening a line that names a company
                     + r"|(?m:^)\s*\**([\u4e00-\u9fff]{1,5}[方人])\**\s*[:：]\s*\**[^\n：:]{2,40}?(?:有限公司|有限责任公司|股份公司|合伙企业|研究院|大学)"
                     # '(**Pellham**)': a bold short name in brackets, without quotes
@@ -166,9 +168,10 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     # '(each, a "Seller" and together, the "Sellers")', '(together "the Founders" and each "a Founder")'
                     r"|\b(?:each|together|collectively|jointly),?\s+(?:(?:a|an|the)\s+)?[\"“]\**(?:(?:a|an|the)\s+)?([^\"”*\n]{2,40}?)\**[\"”]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
-_NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$", re.I)
+_NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$"
+                         r"|^本(?!公司)|(?:物业|房屋|项目|工程|产品|设备|货物|标的)$", re.I)  # '（以下简称“本物业”）' names the property
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
-                              r"|有限公司|有限合伙|股份公司|简称|^\s*[\u4e00-\u9fff（）()]{2,12}[:：]"
+                              r"|有限公司|有限合伙|股份公司|简称|^\s*\**[\u4e00-\u9fff（）()]{2,12}\**[:：]"
                               r"|\b(?:together|collectively),?\s+(?:the\s+)?[\"“]", re.I | re.M)
 
 

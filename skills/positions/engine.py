@@ -26,6 +26,7 @@ from ..documents.traditional import to_simplified
 from ..generic.parties import ROLE_PAIRS, party_role, same_side
 from ..reading.contract_type import contract_type
 from ..reading.document import Reading, read_document
+from ..reading.lexicon import lexicon
 from ..reading.roles import OurSide, resolve_party, side_of_word
 from ..reading.roles import sides_of as party_sides
 from ..reading.sentences import Sentence
@@ -271,8 +272,8 @@ def _judge_provision(position: Position, reading: Reading, us: str | None, text:
 
 
 # what a definition can decide: its figures, and the conditions a defined term carries into a sentence
-_FROM_DEFINITIONS = {"period_days", "notice_days", "cure_days", "renewal_days", "fees_months", "share_of_total", "percent",
-                     "money", "rate_per_year", "when_paid", "perpetual", "all_moneys"}
+_FIGURES = {"period_days", "notice_days", "cure_days", "renewal_days", "fees_months", "share_of_total", "percent", "money",
+            "rate_per_year"}
 
 
 def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, Any]) -> bool:
@@ -280,7 +281,7 @@ def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, 
     that was read: only then are the words to change the definition's rather than the clause's."""
     rule = {"RED": position.escalate, "GREEN": position.standard, "YELLOW": position.acceptable}.get(verdict)
     weighed = set(re.findall(r"[a-z_]+", rule.when)) if rule is not None else set()
-    weighed = _FROM_DEFINITIONS & (weighed | set(position.provision.with_ if position.provision else ()))
+    weighed = (_FIGURES | set(lexicon().carried)) & (weighed | set(position.provision.with_ if position.provision else ()))
     return any(values.get(name) not in (None, False) for name in weighed)
 
 

@@ -102,11 +102,27 @@ def _collectives(structure: DocumentStructure, names: list[str]) -> tuple[list[s
         members = [n for n in names if n != group and re.search(rf"\b{re.escape(n)}\b" if n.isascii() else re.escape(n), before)]
         if single and single.group(1).strip() in names and single.group(1).strip() not in members:
             members.append(single.group(1).strip())
+        singular = single.group(1).strip() if single else None
+        named = [m for m in members if m != singular]  # the parties named one by one, not the group's singular
         if not members:
+            continue
+        if len(named) >= 2 and all(_acts_alone(structure.text, m) >= _OWN_PARTY for m in named):
+            # members that each have rights and duties of their own (a majority and a minority shareholder) stay
+            # parties; the group's name is all of them, as 'the Parties' is, not a party besides them
+            names = [n for n in names if n != group]
             continue
         names = [group if n == members[0] else n for n in names if n not in members[1:]]
         merged[group] = members + ([single.group(1).strip()] if single else [])
     return names, merged
+
+
+_OWN_PARTY = 2  # a member that this often shall or may do something itself is a party of its own, not one of a group
+_ACTS = r"(?:\s+(?:shall|may|will|must|agrees?|undertakes?|is\s+entitled)\b|(?:应|应当|有权|可以|须|不得))"
+
+
+def _acts_alone(text: str, name: str) -> int:
+    """How often the contract makes `name` itself the subject of a duty or a right ('the Technology Partner shall')."""
+    return len(re.findall((rf"\b{re.escape(name)}\**[\"”]?" if name.isascii() else re.escape(name)) + _ACTS, text))
 
 
 def _fold_short_names(names: list[str]) -> list[str]:

@@ -67,6 +67,7 @@ class Lexicon:
     superseded_by: re.Pattern[str]
     contract_value: re.Pattern[str]
     of_held: re.Pattern[str]
+    someone_else: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -108,4 +109,5 @@ def lexicon() -> Lexicon:
         superseded_by=_compile(data["superseded_by"]),
         contract_value=_compile(data["contract_value"]),
         of_held=_compile(data["of_held"]),
+        someone_else=_compile(data["someone_else"]),
     )

@@ -226,7 +226,10 @@ class SentenceReader:
         after = self._lex.actor_after.get(trigger.value)
         if after is None:
             return []
-        return [m for m in mentions if trigger.start <= m.start <= trigger.end + 60 and after.search(body[max(0, m.start - 60):m.start])]
+        named = [m for m in mentions if trigger.start <= m.start <= trigger.end + 60 and after.search(body[max(0, m.start - 60):m.start])]
+        if not named and after.search(body[max(0, trigger.end - 60):trigger.end]) and self._lex.someone_else.match(body, trigger.end):
+            return [_Span(trigger.end, trigger.end, "third")]  # '所有权归全体业主所有': held by someone who is no party
+        return named
 
     def _actor_for(self, trigger: _Span, modal: _Span | None, mentions: list[_Span], body: str,
                    limbs: list[int]) -> str | None:
