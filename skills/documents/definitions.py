@@ -63,7 +63,7 @@ _UNQUOTED = re.compile(
 # "**Restricted Period:** the period of six months ...": a bold term with its colon, opening its own line, and a
 # definition that reads as one (in lower case); "**Outlet:** #01-27 Northpoint Mall" is a cover-page field
 _BOLD_COLON = re.compile(r"(?m)^[ \t>*-]*\*\*(?P<bold>[^*\n:：]{1,80}?)\s*[:：]\s*\*\*[ \t]*(?=[a-z])")
-_ZH_MEANS = re.compile(r"[“\"「『]([^”\"」』\n]{1,30})[”\"」』]\s*(?:是指|系指|指)")
+_ZH_MEANS = re.compile(r"[“\"「『]([^”\"」』\n]{1,30})[”\"」』]\s*[:：]?\s*(?:是指|系指|指)")  # '“保证期间”：指
 _ZH_SO_CALLED = re.compile(r"本(?:合同|协议|条款)(?:中)?所称(?:的)?[“\"]?([^，,。“”\"\s]{1,20}?)[”\"]?[，,]?\s*(?:是指|系指|指)")
 _SENTENCE_END = re.compile(r"(?<=[.;。；])\s|\n\s*\n")
 _ABBREVIATION = re.compile(r"\b(?:Inc|Ltd|Co|Corp|Pte|Pty|LLC|L\.L\.C|S\.A|N\.V|B\.V|GmbH|AG|plc|No|St|Mr|Ms|Dr)\.\s$")

@@ -169,7 +169,7 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|\b(?:each|together|collectively|jointly),?\s+(?:(?:a|an|the)\s+)?[\"“]\**(?:(?:a|an|the)\s+)?([^\"”*\n]{2,40}?)\**[\"”]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$"
-                         r"|^本(?!公司)|(?:物业|房屋|项目|工程|产品|设备|货物|标的)$", re.I)  # '（以下简称“本物业”）' names the property
+                         r"|^本(?!公司)|^《|(?:物业|房屋|项目|工程|产品|设备|货物|标的)$", re.I)  # '（以下简称“本物业”）' names the property
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
                               r"|有限公司|有限合伙|股份公司|简称|^\s*\**[\u4e00-\u9fff（）()]{2,12}\**[:：]"
                               r"|\b(?:together|collectively),?\s+(?:the\s+)?[\"“]", re.I | re.M)
@@ -238,6 +238,8 @@ _ROLE_WITH_OTHER_NAME = re.compile("^" + _ROLE_LINE, re.M)
 _QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
 # '甲方以下称"投资方"，乙方以下简称"公司"': a party's other name given after the parties block
 _ZH_CALLED = re.compile(r"([甲乙丙丁戊己]方)\s*(?:以下|下文)(?:简)?称(?:为)?[\"“「]([^\"”」，。；]{1,10})[\"”」]")
+# '转让方：宁川控股有限公司（以下简称"甲方"）': the role word that opens the line is the labelled party's other name
+_ROLE_THEN_LABEL = re.compile(r"^\s*\**([\u4e00-\u9fff]{2,6}?)\**\s*[:：]\s*\**[^\n（(]{2,60}[（(](?:以下)?(?:简称|称)(?:为)?[:：]?\s*[\"“「]([甲乙丙丁戊己]方)[\"”」][）)]", re.M)
 
 
 def alias_groups(structure) -> list[list[str]]:
@@ -251,6 +253,7 @@ def alias_groups(structure) -> list[list[str]]:
 
     groups = [[m.group(1), m.group(2)] for m in _ROLE_WITH_OTHER_NAME.finditer(to_simplified(head))]
     groups += [[m.group(1), m.group(2)] for m in _ZH_CALLED.finditer(to_simplified(head))]
+    groups += [[m.group(2), m.group(1)] for m in _ROLE_THEN_LABEL.finditer(to_simplified(head))]
     for match in _GROUP.finditer(head):
         names = [n.strip() for n in _QUOTED.findall(match.group(1))]
         if len(names) >= 2:

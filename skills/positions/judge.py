@@ -73,7 +73,8 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     notice = next((q.value for q in periods if q.of == "notice"), None)
     if notice is None and "notice" in provision.conditions and len(periods) == 1:
         notice = periods[0].value
-    cure = next((q.value for q in periods if q.of == "cure"), None)
+    # time to put a failure right, or a failure that counts only once it has lasted ('逾期超过三十日的'): a grace period
+    cure = next((q.value for q in periods if q.of == "cure"), next((q.value for q in periods if q.of == "threshold"), None))
     renewal = next((q.value for q in periods if q.of == "renewal"), None)
     other = [q.value for q in periods if not q.of]
     percents = [q for q in provision.quantities if q.kind == "percent"]

@@ -66,6 +66,8 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
             names.append("you")
     parties, pronouns = [], {}
     for name in dict.fromkeys(n for n in names if n):
+        if any(name in g and p.name in g for g in groups for p in parties):
+            continue  # '转让方：…（以下简称"甲方"）': one party under two names, already taken under the first
         aliases = [a for g in groups if name in g or name.lower() in {x.lower() for x in g} for a in g]
         others = tuple(dict.fromkeys([a for a in aliases if a != name] + short.get(name, []) + collective.get(name, [])))
         lowered = {a.lower() for a in others}

@@ -68,6 +68,8 @@ class Lexicon:
     contract_value: re.Pattern[str]
     of_held: re.Pattern[str]
     someone_else: re.Pattern[str]
+    threshold_before: re.Pattern[str]
+    after_end_after: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -110,4 +112,6 @@ def lexicon() -> Lexicon:
         contract_value=_compile(data["contract_value"]),
         of_held=_compile(data["of_held"]),
         someone_else=_compile(data["someone_else"]),
+        threshold_before=_compile(data["threshold_before"]),
+        after_end_after=_compile(data["after_end_after"]),
     )

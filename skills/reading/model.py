@@ -150,6 +150,7 @@ CONDITIONS: dict[str, str] = {
     "whole_term": "for the whole term of the contract",
     "termination_fee": "on paying an early termination fee or compensation for ending early",
     "landlord_works": "about works the landlord did, or improvements already there when the lease began",
+    "survival": "about how long warranties survive, or the time within which a claim on them must be brought",
     "structure": "about a building's structure, roof, foundations or external walls (主体结构)",
     "strict_compliance": "only if every obligation has been performed in every respect, however small a breach",
     "knowledge_no_bar": "claims kept whatever the claimant knew or could have found out (pro-sandbagging)",
@@ -192,7 +193,8 @@ class Quantity(BaseModel):
     value: float
     unit: str = Field(description="days | currency code | % | %/year | months")
     of: str = Field("", description="for a period, what it measures when the words say: 'notice', 'cure' or 'renewal'; "
-                                 "'after_end' for a time that runs once something has ended")
+                                 "'after_end' for a time that runs once something has ended; 'threshold' for a length that "
+                                 "triggers something ('a stoppage of more than 72 hours')")
     text: str = Field(description="the figure as written")
     start: int = Field(description="offset in the sentence")
     end: int

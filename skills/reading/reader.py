@@ -24,6 +24,7 @@ _GAP = 120  # characters a modal may stand before the verb it governs ("shall no
 _GAP_COORDINATED = 320  # ... when the verb is one of a run of infinitives ("may appoint ..., and to sell ...")
 _COORDINATED = re.compile(r"\b(?:and|or)\s+to\s+(?:[a-z-]+,?\s+){0,4}(?:and\s+|or\s+)?$")
 _ACTOR_REACH = 160  # characters an actor may stand before its modal
+_OTHER_MEASURES = ("after_end", "threshold")  # periods that measure no term, deadline or notice of the provision itself
 _NOMINAL_REACH = 60  # characters between a nominal action and its modal ('Payment of each invoice by the Customer is')
 
 
@@ -144,10 +145,14 @@ class SentenceReader:
             carried = frozenset(name for name in self._lex.carried if self._lex.conditions[name].search(masked(to_simplified(defined))))
             carried -= conditions
             conditions |= carried
-        own = _quantities(text, self._lex)
-        quantities = (own or (_quantities(extra, self._lex) if extra else ())
+        # '六個月' is read as 六个月 (the same offsets), and keeps the words as written
+        own = tuple(q.model_copy(update={"text": text[q.start:q.end]}) for q in _quantities(to_simplified(text), self._lex))
+        # figures that measure something else ('60 days after the expiry of the limitation period', 'a stoppage of more
+        # than 72 hours') leave the definition's figure to decide ('survive until the General Survival Date; provided ...')
+        telling = [q for q in own if q.of not in _OTHER_MEASURES]
+        quantities = (own if telling else (own + tuple(_quantities(extra, self._lex)) if extra else own)
                       or (_quantities(lead_in, self._lex) if lead_in else ()))  # '... for six months after Completion: (a) compete
-        from_definition = _deciding_definition(definitions, carried, bool(not own and quantities and extra == defined), self._lex)
+        from_definition = _deciding_definition(definitions, carried, bool(not telling and quantities and extra == defined), self._lex)
         seen: dict[tuple[str | None, str, str], Provision] = {}
         for trigger in triggers:
             modality = self._lex.fixed_modality.get(trigger.value)
@@ -326,8 +331,10 @@ def _place(text: str, lex) -> str | None:
 
 def _lead_conditions(lead: str, lex) -> frozenset[str]:
     # 'shall not, without the prior written consent of the Investor: (a) issue shares': the lead-in's consent governs
-    # each item
-    return frozenset(name for name, regex in lex.conditions.items() if name in ("notice", "cure", "consent") and regex.search(lead))
+    # each item; 'shall not be liable for any Claim unless notice is given: (a) ... within nine months' sets a time
+    # limit for claims in each
+    return frozenset(name for name, regex in lex.conditions.items()
+                     if name in ("notice", "cure", "consent", "survival") and regex.search(lead))
 
 
 def _quantities(text: str, lex) -> tuple[Quantity, ...]:
@@ -348,8 +355,10 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
                                       or bool(lex.fees_after.search(text[period.end:period.end + 40])))
         window = text[max(0, period.start - 60):period.end + 40]
         before = text[max(0, period.start - 40):period.start]
-        if lex.after_end_before.search(before):
+        if lex.after_end_before.search(before) or lex.after_end_after.match(text, period.end):
             of = "after_end"  # '15 days after the warranty period expires' measures no warranty
+        elif lex.threshold_before.search(before):
+            of = "threshold"  # '停机超过七十二小时的', 'a delay of more than 30 days': what triggers, not how long
         elif lex.renewal_before.search(before):
             of = "renewal"  # the length of each renewal term, however near a notice word stands
         elif lex.term_before.search(before):

@@ -51,7 +51,7 @@ class Sentence:
 
 _MODAL = re.compile(r"\b(?:shall|will|may|must|can|is|are|means)\b|应|可|须|得|为|指", re.I)
 # where a definition's body starts: after '"Cap" means', '**Cap** means', '**Restricted Period:**', '“上限”指'
-_MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*(?:指|是指|系指)|"
+_MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*[:：]?\s*(?:指|是指|系指)|"
                     rf"\*\*\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean)\b\s*|^\s*\*\*[^*\n]{{1,80}}?[:：]\s*\*\*\s*")
 _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
                      r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
@@ -79,7 +79,11 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
     if not bodies:
         return None
     terms = sorted(bodies, key=len, reverse=True)
-    return re.compile(r"(?<![\w\"“])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w\"”])"), bodies, where
+    # an English term is a whole word; a Chinese one has no word boundary ('在索赔期间届满前')
+    latin = "|".join(re.escape(t) for t in terms if not _CJK.search(t))
+    chinese = "|".join(re.escape(t) for t in terms if _CJK.search(t))
+    alternatives = ([r"(?<![\w\"“])(?:" + latin + r")(?![\w\"”])"] if latin else []) + ([chinese] if chinese else [])
+    return re.compile("(" + "|".join(alternatives) + ")"), bodies, where
 
 
 def _carries_condition(body: str) -> bool:

@@ -23,7 +23,8 @@ CAP = rx(r"(?:aggregate|total|maximum)\s+(?:amount\s+of\s+(?:the\s+)?)?liabilit"
 WHOLE_PRICE = rx(r"(?:shall\s+not\s+exceed|limited\s+to)\s+(?:an\s+amount\s+equal\s+to\s+)?the\s+(?:Initial\s+|Total\s+)?(?:Consideration|Purchase\s+Price)\b(?!\s+multiplied)",
                  r"不超过(?:全部)?(?:股权)?转让价款(?!的)")
 DE_MINIMIS = rx(r"(?:amount|value)\s+of\s+(?:that|any|the\s+relevant|an?\s+(?:individual|single))\s+(?:[A-Z]\w+\s+)?Claim\b[^.;]{0,160}exceed",
-                r"individual\s+claim|single\s+claim|de\s+minimis", r"单项|单笔|单一索赔")
+                r"individual\s+claim|single\s+claim|de\s+minimis",
+                r"(?:单项|单笔|单一|单次)[^。；]{0,12}(?:索赔|损失|赔偿)")  # '单笔金额超过500万元的对外投资' is a reserved matter
 BASKET = rx(r"aggregate\s+amount\s+of\s+(?:all\s+)?(?:such\s+)?(?:[A-Z]\w+\s+)?Claims\b[^.;]{0,160}exceed", r"\bbasket\b|\bdeductible\b",
             r"起赔额|累计(?:索赔)?金额[^。；]{0,20}超过")
 DEDUCTIBLE = rx(r"only\s+for\s+the\s+(?:amount|excess)\s+(?:by\s+which|over|of)", r"\bthe\s+excess\b", r"\bdeductible\b", r"仅就超出部分|超出部分")

@@ -307,12 +307,19 @@ def _zh_is_date(text: str, m: re.Match, value: float) -> bool:
     return unit == "月" and not m.group("ge")  # '3月' is a month of the year; a span of months is '3个月'
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+             "tenth": 10}
+# 'on or before the seventh (7th) anniversary of Completion': a time counted in years
+_ANNIVERSARY = re.compile(r"\b(?P<ord>" + "|".join(_ORDINALS) + r")\s+(?:\(\d{1,2}(?:st|nd|rd|th)\)\s+)?anniversary\b", re.I)
+
+
 @_memoised
 def find_periods(text: str) -> list[Period]:
-    """Time periods: 'within thirty (30) days', '28 days', '10 Business Days', '6 months', '30日内', '十个工作日'."""
+    """Time periods: 'within thirty (30) days', '28 days', '10 Business Days', '6 months', 'the second anniversary',
+    '30日内', '十个工作日'."""
     if not text:
         return []
-    items: list[Period] = []
+    items: list[Period] = [_period(_ORDINALS[m.group("ord").lower()], "years", m.group(0), m.start()) for m in _ANNIVERSARY.finditer(text)]
     for m in _EN_PERIOD.finditer(text):
         if m.group("paren"):
             value = parse_digits(m.group("paren"))

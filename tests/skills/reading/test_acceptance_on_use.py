@@ -31,6 +31,9 @@ ZH = """# 设备采购合同
     (SOFTWARE, "Customer", "If the Customer uses the System for production purposes before the Acceptance Certificate is issued, the System shall be deemed accepted.", "RED"),
     (ZH, "买方", "买方在终验收前将设备投入生产使用的，视为设备终验收合格。", "RED"),
     (ZH, "买方", "设备到货后十五日内，买方未提出书面异议或者已进行试运行的，视为设备验收合格。", "RED"),
+    (ZH, "买方", "买方在卖方调试完成前对设备进行通电运行的，视为设备已经终验收合格。", "RED"),
+    (ZH, "买方", "设备到货后四十日内双方未签署终验收证书的，无论设备是否已完成安装调试，均视为终验收合格。", "RED"),
+    (SOFTWARE, "Customer", "The System is deemed accepted forty-five (45) days after delivery, whether or not the acceptance tests have been completed.", "RED"),
     (SOFTWARE, "Customer", "A Deliverable is deemed accepted if the Customer does not notify a failure within fifteen (15) Business Days after delivery.", "GREEN"),
 ])
 def test_acceptance_deemed_on_a_trial_run_is_flagged(judged, template, party, sentence, verdict):
