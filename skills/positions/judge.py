@@ -118,7 +118,11 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     # ... or in another item of its list ('(e) No Event of Default occurs under this Clause 22.5 if the amount is
     # less than £5,000,000' sets the threshold of items (a) to (d))
     clause = _without_item(provision.clause_id)
-    around = set().union(*(p.conditions for p in reading.provisions if _without_item(p.clause_id) == clause))
+    # ... or in the clause or schedule it cites ('may use Sub-processors in accordance with Schedule 3', where
+    # Schedule 3 gives notice of each new one and a right to object)
+    cited = reading.cited.get(provision.clause_id, frozenset()) | reading.cited.get(clause, frozenset())
+    around = set().union(*(p.conditions for p in reading.provisions if _without_item(p.clause_id) == clause
+                           or any(_within(p.clause_id, target) for target in cited)))
     values.update({f"here_{name}": name in around for name in CONDITIONS})
     values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
     values["place"] = provision.place.lower() if provision.place else None
@@ -166,6 +170,11 @@ def further_red(position: Position, reading: Reading, us: str | None, first: Pro
             seen.add(_article(provision.clause_id))
             found.append((said, provision, values))
     return found
+
+
+def _within(clause_id: str, target: str) -> bool:
+    """Whether a clause is the target of a reference or inside it ('Schedule 3/3' in 'Schedule 3', '7.6(a)' in '7.6')."""
+    return clause_id == target or clause_id.startswith((target + "/", target + "(", target + "."))
 
 
 def _without_item(clause_id: str) -> str:

@@ -44,6 +44,7 @@ class Reading:
     value: tuple[float, str] | None = None  # the price or contract sum the contract states, with its currency
     chinese: bool = False  # most of its sentences are Chinese: its redline is written in Chinese
     opening: str = ""  # the first lines, where the title says what kind of contract this is
+    cited: dict[str, frozenset[str]] = field(default_factory=dict)  # clause -> the clauses and schedules it cites
 
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
@@ -178,8 +179,12 @@ def _read(structure: DocumentStructure) -> Reading:
     # a role a definition gives a party names it too: '接收方：指遠峰公司', then '接收方應給付...'
     parties = tuple(Party(p.name, p.aliases + ((role_terms[p.name],) if p.name in role_terms else ())) for p in parties)
     reader = SentenceReader(parties, pronouns)
+    cited: dict[str, set[str]] = {}
+    for reference in structure.cross_references or []:
+        if reference.source_clause_id and reference.kind in ("clause", "schedule"):
+            cited.setdefault(reference.source_clause_id, set()).add(reference.target_id)
     reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms,
-                      opening=to_simplified(structure.text[:600]))
+                      opening=to_simplified(structure.text[:600]), cited={k: frozenset(v) for k, v in cited.items()})
     previous = None
     for sentence in reading.sentences:
         if sentence.is_definition:
@@ -203,10 +208,25 @@ def _read(structure: DocumentStructure) -> Reading:
                                      definitions=sentence.definitions, titles=sentence.titles):
             reading.provisions.append(provision)
     _limits_disapplied(reading, structure)
+    _lead_ins_read_in_items(reading)
     apply_particular_conditions(reading, structure, reader)
     reading.value = _contract_value(sentences)
     reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)
     return reading
+
+
+def _lead_ins_read_in_items(reading: Reading) -> None:
+    """'The Provider may suspend access to the Service only: (a) if ... after written notice; or (b) ...': the lead-in
+    states the right, its items the conditions. Where an item is read with the same right, the lead-in on its own (a
+    right with no conditions at all) is not a provision of its own."""
+    def item_of(item: Provision, lead: Provision) -> bool:
+        return (item.action == lead.action and item.sentence != lead.sentence
+                and (item.clause_id == lead.clause_id or item.clause_id.startswith(lead.clause_id + "(")))
+
+    leads = [p for p in reading.provisions if p.sentence.rstrip(" *_").endswith((":", "："))]
+    if leads:
+        dropped = {id(lead) for lead in leads if any(item_of(p, lead) for p in reading.provisions)}
+        reading.provisions = [p for p in reading.provisions if id(p) not in dropped]
 
 
 def _limits_disapplied(reading: Reading, structure: DocumentStructure) -> None:

@@ -150,6 +150,7 @@ CONDITIONS: dict[str, str] = {
     "whole_term": "for the whole term of the contract",
     "termination_fee": "on paying an early termination fee or compensation for ending early",
     "landlord_works": "about works the landlord did, or improvements already there when the lease began",
+    "emergency": "only to meet an emergency: an imminent threat to security or integrity, a risk of harm",
     "survival": "about how long warranties survive, or the time within which a claim on them must be brought",
     "structure": "about a building's structure, roof, foundations or external walls (主体结构)",
     "strict_compliance": "only if every obligation has been performed in every respect, however small a breach",
