@@ -69,7 +69,7 @@ _SENTENCE_END = re.compile(r"(?<=[.;。；])\s|\n\s*\n")
 _ABBREVIATION = re.compile(r"\b(?:Inc|Ltd|Co|Corp|Pte|Pty|LLC|L\.L\.C|S\.A|N\.V|B\.V|GmbH|AG|plc|No|St|Mr|Ms|Dr)\.\s$")
 
 
-_INLINE_LIST = re.compile(r"[:：]\s*\((?:a|i|1)\)")  # '..., including: (a) ...; (b) ...; and (f) ...'
+_INLINE_LIST = re.compile(r"(?:[:：]|\bmeans|\binclud\w*)\s*\((?:a|i|1)\)")  # '..., including: (a) ...; (b) ...; and (f) ...'
 _LINE_END = re.compile(r"\n")
 
 

@@ -107,6 +107,9 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
         "percent": next((q.value for q in percents if q.unit == "%"), None),
         "rate_per_year": next((q.value for q in percents if q.unit == "%/year"), None),
         "count": sum(1 for p in reading.provisions if matches(position, p, us)),
+        # a figure or condition that decides came from a definition ('"Cause" means ... as the Board in its sole
+        # discretion determines')
+        "defined": provision.defined_in is not None,
     }
     values.update({name: name in provision.conditions for name in CONDITIONS})
     # what some provision of the same action says, whoever's: a cap on delay damages often stands in its own
