@@ -261,8 +261,11 @@ class SentenceReader:
             if inside:
                 return inside[0].value
         within = [m for m in mentions if modal is not None and modal.start <= m.start < modal.end and m.value != "both"]
-        # "neither Lumen nor its Affiliates shall"; "nothing prevents the Licensee from contesting"
-        if within and modal is not None and modal.value in ("shall_not", "may"):
+        # "neither Lumen nor its Affiliates shall"; "nothing prevents the Licensee from contesting"; but "the Supplier
+        # reserves the right, itself or through any third party, to sell": the subject stands right before the modal
+        subject_before = modal is not None and any(0 <= modal.start - m.end <= 6 and m.value not in ("both", "third")
+                                                   for m in mentions)
+        if within and modal is not None and modal.value in ("shall_not", "may") and not subject_before:
             return within[0].value
         if inside and modal is not None:  # "Neither party shall": the actor is where the modal starts
             return inside[0].value
@@ -272,8 +275,10 @@ class SentenceReader:
         # the subject in the modal's own limb; where that limb names a party only as an object ('乙方违约的，除应赔偿
         # 甲方损失外，还应支付违约金'), the subject of the sentence before it
         subject = _subject(near, body, self._lex) or _subject(wide, body, self._lex)
-        if subject is None:  # '利息由出借人从借款本金中扣除': the agent named by 由 is the actor
+        if subject is None:  # '利息由出借人从借款本金中扣除', '费用均由经销商承担': the agent named by 由 is the actor
             agents = [m for m in near if self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
+            agents = agents or [m for m in mentions if anchor <= m.start < trigger.end
+                                and self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
             subject = agents[-1] if agents else None
         return subject.value if subject is not None else None  # every party named is an object: the actor is unnamed
 
