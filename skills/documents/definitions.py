@@ -65,6 +65,9 @@ _UNQUOTED = re.compile(
 _BOLD_COLON = re.compile(r"(?m)^[ \t>*-]*\*\*(?P<bold>[^*\n:：]{1,80}?)\s*[:：]\s*\*\*[ \t]*(?=[a-z])")
 _ZH_MEANS = re.compile(r"[“\"「『]([^”\"」』\n]{1,30})[”\"」』]\s*[:：]?\s*(?:是指|系指|指)")  # '“保证期间”：指
 _ZH_SO_CALLED = re.compile(r"本(?:合同|协议|条款)(?:中)?所称(?:的)?[“\"]?([^，,。“”\"\s]{1,20}?)[”\"]?[，,]?\s*(?:是指|系指|指)")
+_TITLE_WORD = r"[A-Z][\w'’&-]*"
+_TABLE_TERM = re.compile(rf"(?m)^[ \t]*\|(?:[ \t]*[\w.()]{{1,6}}[ \t]*\|)?[ \t]*\**(?P<term>{_TITLE_WORD}(?:[ \t]+(?:{_TITLE_WORD}|of|and|the|for|to|in))*)"
+                         rf"\**[ \t]*\|[ \t]*(?P<value>[^|\n]*?\w[^|\n]*?)[ \t]*\|[ \t]*$")
 _SENTENCE_END = re.compile(r"(?<=[.;。；])\s|\n\s*\n")
 _ABBREVIATION = re.compile(r"\b(?:Inc|Ltd|Co|Corp|Pte|Pty|LLC|L\.L\.C|S\.A|N\.V|B\.V|GmbH|AG|plc|No|St|Mr|Ms|Dr)\.\s$")
 
@@ -161,5 +164,11 @@ def extract_definitions(structure: "DocumentStructure") -> list[Definition]:
     for pattern in (_ZH_SO_CALLED, _ZH_MEANS):
         for match in pattern.finditer(text):
             add(match.group(1), _sentence_after(text, match.start()), match.start(), match.end())
+    # a details table before the clauses ('| 6 | Effective Date | 3 November 2025 |') defines the names in it that no
+    # clause defines ('"Purpose" means the purpose in Item 3' is the same term, not a second definition of it)
+    first = min((c.start for c in structure.iter_clauses() if c.clause_id[:1].isdigit()), default=0)
+    for match in _TABLE_TERM.finditer(text, 0, first):
+        if _clean(match.group("term")).lower() not in spans:
+            add(match.group("term"), match.group(0).strip(), match.start("term"), match.end())
     order.sort(key=lambda d: d.start)
     return order

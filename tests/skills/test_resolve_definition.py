@@ -179,3 +179,23 @@ def test_a_term_named_at_the_end_of_a_sentence_is_defined():
         filename="e.md")
     defined = {d.term: d.clause_id for d in doc.definitions}
     assert defined.get("Separation Date") == "6.1"
+
+
+def test_a_details_table_defines_its_rows_names():
+    # a cover table before the clauses ('| 6 | Effective Date | 3 November 2025 |') defines the names in it: they are
+    # no undefined terms; a row name the table lacks still is
+    text = ("# MUTUAL NON-DISCLOSURE AGREEMENT\n\n## Part A – Details\n\n| Item | Name | Details |\n|---|---|---|\n"
+            "| 1 | Effective Date | 3 November 2025 |\n| 2 | Confidentiality Period | Five (5) years after the Effective Date |\n\n"
+            "## Part B – Terms\n\n1. Each party shall keep the other's information confidential from the Effective Date until the end of "
+            "the Confidentiality Period and during the Review Period.\n\n2. This agreement is governed by the laws of Victoria.\n")
+    doc = parse_document_text(text, filename="nda.md")
+    terms = {d.term for d in doc.definitions}
+    assert {"Effective Date", "Confidentiality Period"} <= terms and "Review Period" not in terms
+
+
+def test_a_term_a_clause_defines_is_not_defined_again_by_the_details_table():
+    text = ("# NDA\n\n## Part A – Details\n\n| Item | Name | Details |\n|---|---|---|\n| 1 | Purpose | Evaluating a joint bid |\n\n"
+            "## Part B – Terms\n\n1. \"Purpose\" means the purpose set out in Item 1 of Part A.\n\n2. Each party shall use the "
+            "other's information only for the Purpose.\n")
+    doc = parse_document_text(text, filename="nda.md")
+    assert [d.clause_id for d in doc.definitions if d.term == "Purpose"] == ["1"]  # one definition, no conflict
