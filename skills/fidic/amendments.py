@@ -149,6 +149,11 @@ class _Line(BaseModel):
     start: int
     end: int
 
+    def rest_from(self, at: int) -> "_Line":
+        """The line from `at` on (what follows a Sub-Clause heading on the heading's own line)."""
+        rest = self.text[at:].rstrip()
+        return _Line(text=rest, start=self.start + at, end=self.start + at + len(rest))
+
 
 def _lines(text: str) -> list[_Line]:
     out, offset = [], 0
@@ -289,13 +294,11 @@ def parse_pc(text: str) -> ParsedPC:
             _finish(pending, text, parsed)
             pending = None
             target, title = bold.group("tid"), _strip_title(bold.group("ttitle") or bold.group("title"))
-            rest = bold.group("rest").rstrip()
-            offset = line.start + bold.start("rest")
-            line = _Line(text=rest, start=offset, end=offset + len(rest))
-            normal = rest.replace("**", "").replace("__", "").strip()
+            line = line.rest_from(bold.start("rest"))
+            normal = line.text.replace("**", "").replace("__", "").strip()
             if bold.group("new"):  # a new Sub-Clause written out in full
                 parsed.amendments.append(Amendment(kind="insert_new", target=target, target_title=title, new_title=title,
-                                                   new=rest, instruction=rest, start=line.start, end=line.end,
+                                                   new=line.text, instruction=line.text, start=line.start, end=line.end,
                                                    text_start=line.start, text_end=line.end))
                 continue
             heading = None
@@ -304,10 +307,8 @@ def parse_pc(text: str) -> ParsedPC:
             _finish(pending, text, parsed)
             pending = None
             target, title = numbered.group("tid"), ""
-            rest = numbered.group("rest")
-            offset = line.start + line.text.index(rest)
-            line = _Line(text=rest, start=offset, end=offset + len(rest))
-            normal = rest
+            line = line.rest_from(line.text.index(numbered.group("rest")))
+            normal = line.text
             heading = None
         else:
             heading = _HEADING.match(normal)  # "Sub-Clause 20.1: Delete ...": the instruction may be long
@@ -321,8 +322,7 @@ def parse_pc(text: str) -> ParsedPC:
             if not rest:
                 continue
             normal = rest.strip()
-            offset = line.start + line.text.index(rest)
-            line = _Line(text=rest, start=offset, end=offset + len(rest))
+            line = line.rest_from(line.text.index(rest))
         elif is_md_heading:
             _finish(pending, text, parsed)
             pending, target, title = None, "", ""
