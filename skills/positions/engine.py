@@ -209,7 +209,7 @@ def evaluate_position(position: Position, structure: DocumentStructure, sentence
         verdict, said = verdict_of(position, values)
         judged.append((_RANK[verdict], heading, -index, verdict, said, sentence, values))
     _, _, _, verdict, said, sentence, values = max(judged, key=lambda j: j[:3])
-    severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
+    severity = severity_of(position, verdict)
     detail = _describe({k: v for k, v in values.items() if k != "excluded"}, position)
     message = (f"{position.title}: {'expressly excluded' if values.get('excluded') else said}"
                + (f" ({detail})" if detail and not values.get("excluded") else "") + ".")
@@ -271,6 +271,14 @@ def _judge_provision(position: Position, reading: Reading, us: str | None, text:
     return results
 
 
+def severity_of(position: Position, verdict: Verdict) -> str:
+    """A RED is the position's severity and a YELLOW one below it, unless the rule that gave the verdict says."""
+    rule = {"RED": position.escalate, "YELLOW": position.acceptable}.get(verdict)
+    if rule is not None and rule.severity:
+        return rule.severity
+    return position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
+
+
 # what a definition can decide: its figures, and the conditions a defined term carries into a sentence
 _FIGURES = {"period_days", "notice_days", "cure_days", "renewal_days", "fees_months", "share_of_total", "percent", "money",
             "rate_per_year"}
@@ -287,7 +295,7 @@ def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, 
 
 def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict, said: str, provision, values: dict[str, Any],
                       reading: Reading, us: str | None, text: str) -> PositionResult:
-    severity = position.severity if verdict == "RED" else ("medium" if position.severity == "high" else "low")
+    severity = severity_of(position, verdict)
     detail = describe(values)
     message = f"{position.title}: {said}" + (f" ({detail})" if detail else "") + "."
     shown = {k: v for k, v in values.items() if k in ("notice_days", "cure_days", "period_days", "fees_months", "money",

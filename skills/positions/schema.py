@@ -105,6 +105,9 @@ class Rule(BaseModel):
 
     when: str = Field(description="Condition over the extracted names, e.g. 'cap < 10 or excluded'.")
     text: str = Field("", description="The position in a lawyer's words.")
+    severity: Severity | None = Field(None, description="The severity of what this rule finds, where it is not the "
+                                                        "position's own (RED) or one below it (YELLOW): a long payment "
+                                                        "period that is still worth raising.")
 
     @field_validator("when")
     @classmethod

@@ -245,10 +245,6 @@ class SentenceReader:
                       and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             if agents:
                 return agents[0].value
-        if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
-            agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
-            if agents:  # "may be terminated by the Customer"
-                return agents[0].value
         inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)
                   and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]  # '还应向甲方支付': 甲方 is paid
         if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
@@ -260,6 +256,12 @@ class SentenceReader:
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
             if inside:
                 return inside[0].value
+        if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
+            agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
+            # "may be terminated by the Customer"; but whose liability is limited is named before a passive
+            # agent of what the cap measures ("liability of the Supplier shall be limited to the charges paid by the Customer")
+            if agents:
+                return agents[0].value
         within = [m for m in mentions if modal is not None and modal.start <= m.start < modal.end and m.value != "both"]
         # "neither Lumen nor its Affiliates shall"; "nothing prevents the Licensee from contesting"; but "the Supplier
         # reserves the right, itself or through any third party, to sell": the subject stands right before the modal
