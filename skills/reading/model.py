@@ -163,6 +163,7 @@ CONDITIONS: dict[str, str] = {
     "after_investigation": "a time that runs only once the party has investigated or confirmed the incident",
     "indemnities_in_cap": "a general cap that also covers what caps usually leave out: indemnities, title or tax claims, fundamental warranties, confidentiality",
     "breach_in_cap": "liability for data breaches counted within the general cap",
+    "set_dates": "only on set dates (each anniversary, each 1 January, once a year), not at any time",
     "frequency": "limited in how often (once a year, no more than twice)",
     "on_use": "on use before the test is done: a trial run, or use before acceptance, counts as accepting it",
     "periodic": "monthly or quarterly (not only once a year)",
