@@ -44,7 +44,8 @@ QUALIFIERS: dict[str, str] = {
 _OBLIGE = re.compile(r"\b(?:shall|must)\b(?!\s+(?:be entitled|have the right|be free|be permitted))|应当|必须|应(?!付)")
 _PERMIT = re.compile(r"\bmay\b|可以|有权")
 # "five per cent. (5%) of the Shares" and "No. 3" go on: an abbreviation's full stop ends no sentence
-_SENTENCE_END = re.compile(r"(?<=[.;:])(?<!\bcent\.)(?<!\bNo\.)(?<!\bno\.)\s+(?=[\"“(A-Z0-9])|(?<=[。；！？])|\n\s*\n|\n\s*(?=\d+(?:\.\d+)+\.?\s)")
+# an item run on after a ';' ('...; or (b) at any time') is a piece of its own, read with the list's lead-in
+_SENTENCE_END = re.compile(r"(?<=[.;:])(?<!\bcent\.)(?<!\bNo\.)(?<!\bno\.)\s+(?=[\"“(A-Z0-9])|(?<=;)\s+(?=(?:or|and)\s+\((?:[a-z]{1,3}|\d{1,2})\)\s)|(?<=[。；！？])|\n\s*\n|\n\s*(?=\d+(?:\.\d+)+\.?\s)")
 # a clause or paragraph number opening a piece ("9.3 ", "4. ", "(a) "): not part of the sentence
 _LEADING_NUMBER = re.compile(r"(?:\*\*(?:\d+(?:\.\d+)*\.?)\*\*|\d+(?:\.\d+)+\.?|\d+\.|\d+(?=\s+[A-Z\"“(])|\((?:[a-z]{1,3}|\d{1,2})\)|[a-z]\))\s+|第[一二三四五六七八九十百\d]+条\s*")
 SUBJECT_WITHIN = 45  # a role this close to the start of a sentence is taken as its subject
