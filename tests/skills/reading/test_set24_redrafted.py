@@ -56,7 +56,8 @@ This Agreement is between Kelvin Castings Ltd (the "Supplier") and Orrin Pumps L
 def test_a_variation_without_adjustment_and_a_shorter_convenience_notice_are_flagged_for_the_supplier(judged):
     results = judged(SUPPLY, "Supplier")
     assert (results["variations_without_adjustment_for_provider"].verdict, results["variations_without_adjustment_for_provider"].clause_id) == ("RED", "4.1")
-    assert (results["termination_convenience"].verdict, results["termination_convenience"].clause_id) == ("RED", "9.1")
+    walk_away = results["termination_convenience_for_provider"]
+    assert (walk_away.verdict, walk_away.clause_id) == ("RED", "9.1") and "shorter notice than we must give" in walk_away.message
 
 
 def test_a_plain_english_contract_naming_no_one_has_two_parties():
