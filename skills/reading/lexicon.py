@@ -38,6 +38,7 @@ class Lexicon:
     by_agent: re.Pattern[str]
     agent_marker: re.Pattern[str]
     carried: tuple[str, ...]
+    own_figures: tuple[str, ...]
     required_of: re.Pattern[str]
     foregoing: re.Pattern[str]
     actor_after: dict[str, re.Pattern[str]]
@@ -89,7 +90,7 @@ def lexicon() -> Lexicon:
         fixed_modality=dict(data.get("fixed_modality") or {}),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
-        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), agent_marker=_compile(data["agent_marker"]), carried=tuple(data["carried"]),
+        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), agent_marker=_compile(data["agent_marker"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),
         required_of=_compile(data["required_of"]), foregoing=_compile(data["foregoing"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},

@@ -164,6 +164,7 @@ CONDITIONS: dict[str, str] = {
     "indemnities_in_cap": "a general cap that also covers what caps usually leave out: indemnities, title or tax claims, fundamental warranties, confidentiality",
     "breach_in_cap": "liability for data breaches counted within the general cap",
     "set_dates": "only on set dates (each anniversary, each 1 January, once a year), not at any time",
+    "forfeited": "a deposit or bond kept whole as a penalty (没收保证金, forfeited), not applied to what is owed",
     "at_cost": "at no more than what was paid (cost, the purchase price, or the lower of it and fair value), whatever the thing is worth now",
     "vested": "reaching vested equity or options, not only unvested ones (已归属)",
     "bonus": "about a bonus or incentive pay (年终奖, 奖金)",

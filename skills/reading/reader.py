@@ -181,6 +181,13 @@ class SentenceReader:
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
                 own_conditions = (own_conditions - {"free"}) | {"consent"}
             span = (max(0, trigger.start - offset), max(0, trigger.end - offset))
+            figures = quantities
+            if trigger.value in self._lex.own_figures and trigger.start >= offset and any(
+                    t.value == trigger.value and (t.end <= trigger.start or t.start >= trigger.end)
+                    for t in triggers):
+                # two of one action in a sentence ('乙方...以合同价款为限，甲方...以合同价款的百分之二十为限'): each
+                # has the figures its own words state, where they state any
+                figures = _figures_within(text, span, self._lex) or quantities
             # the actor, then each further holder named after the verb ('two designated by the Investor and two by
             # the Founders')
             others = sorted({m.value for m in held} - {actor})
@@ -188,7 +195,7 @@ class SentenceReader:
                 key = (holder, trigger.value, modality)
                 if key not in seen:
                     seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=holder, modality=modality,
-                                          action=trigger.value, conditions=own_conditions, quantities=quantities, trigger=span,
+                                          action=trigger.value, conditions=own_conditions, quantities=figures, trigger=span,
                                           place=_place(text, self._lex) if trigger.value in _PLACED else None,
                                           defined_in=from_definition)
         return list(seen.values())
@@ -245,6 +252,11 @@ class SentenceReader:
                       and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             if agents:
                 return agents[0].value
+        # '采购价格由甲方单方确定', '费用均由经销商承担': the party the verb's own 由 names does it, whoever the subject is
+        by_marker = [m for m in mentions if trigger.start <= m.start < trigger.end and m.value not in ("both", "third")
+                     and self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
+        if by_marker:
+            return by_marker[0].value
         inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)
                   and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]  # '还应向甲方支付': 甲方 is paid
         if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
@@ -254,8 +266,13 @@ class SentenceReader:
                 if subjects:  # 'such liability': the sentence's subject's
                     return subjects[0].value
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
-            if inside:
-                return inside[0].value
+            # 'liability of the Supplier'; else the party just before ('乙方...以合同价款为限，甲方...以百分之二十为限':
+            # each cap is the liability of the party named before it)
+            of = [m for m in inside if m.start >= trigger.start and _OF_HOLDER.search(body, max(trigger.start, m.start - 30), m.start)]
+            before = [m for m in inside if m.start < trigger.start
+                      and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]  # '转让方对受让方的': 受让方 is owed
+            if of or before or inside:
+                return (of[0] if of else before[-1] if before else inside[0]).value
         if modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
             agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 80 and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
             # "may be terminated by the Customer"; but whose liability is limited is named before a passive
@@ -283,6 +300,23 @@ class SentenceReader:
                                 and self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
             subject = agents[-1] if agents else None
         return subject.value if subject is not None else None  # every party named is an object: the actor is unnamed
+
+
+_OF_HOLDER = re.compile(r"\bliabilit\w*\s+of\s+(?:the\s+|each\s+|either\s+|any\s+)?$", re.I)
+
+
+_LIMB_END = re.compile(r"[;，；。]|,\s")
+
+
+def _figures_within(text: str, span: tuple[int, int], lex) -> tuple[Quantity, ...]:
+    """The figures from the start of one span of a sentence to the end of its limb, with offsets into the whole
+    sentence ('... is limited to EUR 36.000.000,00' keeps its whole figure)."""
+    start, end = span
+    boundary = _LIMB_END.search(text, end)
+    end = boundary.start() if boundary else len(text)
+    found = _quantities(to_simplified(text)[start:end], lex)
+    return tuple(q.model_copy(update={"start": q.start + start, "end": q.end + start, "text": text[q.start + start:q.end + start]})
+                 for q in found)
 
 
 def _subject(before: list[_Span], body: str, lex) -> _Span | None:
