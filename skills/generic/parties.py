@@ -164,7 +164,7 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     # '**委托方**：深圳市澜途户外用品有限公司': a role word opening a line that names a company
                     + r"|(?m:^)\s*\**([\u4e00-\u9fff]{1,5}[方人商户])\**\s*[:：]\s*\**[^\n：:]{2,40}?(?:有限公司|有限责任公司|股份公司|合伙企业|研究院|大学)"
                     # '(**Pellham**)': a bold short name in brackets, without quotes
-                    r"|\(\*\*([^*\n()\"“”]{2,40})\*\*\)"
+                    r"|\((?:the\s+)?\*\*([^*\n()\"“”]{2,40})\*\*\)"  # or '(the **Executive**)'
                     # '(each, a "Seller" and together, the "Sellers")', '(together "the Founders" and each "a Founder")'
                     r"|\b(?:each|together|collectively|jointly),?\s+(?:(?:a|an|the)\s+)?[\"“]\**(?:(?:a|an|the)\s+)?([^\"”*\n]{2,40}?)\**[\"”]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
@@ -172,7 +172,8 @@ _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|co
                          r"|^本(?!公司)|^《|(?:物业|房屋|项目|工程|产品|设备|货物|标的)$", re.I)  # '（以下简称“本物业”）' names the property
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
                               r"|有限公司|有限合伙|股份公司|简称|^\s*\**[\u4e00-\u9fff（）()]{2,12}\**[:：]"
-                              r"|\b(?:together|collectively),?\s+(?:the\s+)?[\"“]", re.I | re.M)
+                              r"|\b(?:together|collectively),?\s+(?:the\s+)?[\"“]"
+                              r"|^\((?:the\s+)?\*\*[^*\n()]{2,40}\*\*\)\s*$", re.I | re.M)  # a person's block: name, address, '(the **Executive**)'
 
 
 def label_ok(label: str) -> bool:
