@@ -167,6 +167,7 @@ CONDITIONS: dict[str, str] = {
     "forfeited": "a deposit or bond kept whole as a penalty (没收保证金, forfeited), not applied to what is owed",
     "set_at_will": "a figure the other side may raise to whatever it decides ('or such higher rate as the Lender may determine')",
     "training_or_restraint": "about a training bond, a service period, a restraint or confidentiality (what an employee may be bound to pay for)",
+    "on_final_acceptance": "only once the whole work is finally accepted, whatever milestones were passed on the way",
     "at_cost": "at no more than what was paid (cost, the purchase price, or the lower of it and fair value), whatever the thing is worth now",
     "vested": "reaching vested equity or options, not only unvested ones (已归属)",
     "bonus": "about a bonus or incentive pay (年终奖, 奖金)",
