@@ -1,5 +1,5 @@
 """Acting for the provider: fees held back until the whole work is finally accepted, whatever milestones were met,
-are raised (high); milestone payments with a modest final instalment are not. English and Chinese."""
+are raised (high); milestone payments, and a final instalment of a tenth held to the end, are not. English and Chinese."""
 
 import pytest
 
@@ -27,6 +27,7 @@ ZH = """# 软件开发合同
                        "Acceptance of the System as a whole.", True),
     (EN, "Contractor", "The Client shall pay the Fees allocated to each Milestone within thirty (30) days after that Milestone "
                        "is accepted.", False),
+    (EN, "Contractor", "The remaining ten per cent (10%) of the Fees shall be payable only upon Final Acceptance of the System.", False),
     (ZH, "乙方", "各阶段成果不单独付款，甲方在系统整体验收合格后三十日内一次性支付全部合同价款。", True),
     (ZH, "乙方", "甲方应在每一阶段成果验收合格后十五日内支付该阶段对应的开发费用。", False),
 ])
