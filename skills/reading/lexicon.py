@@ -37,6 +37,7 @@ class Lexicon:
     object_before: re.Pattern[str]
     by_agent: re.Pattern[str]
     agent_marker: re.Pattern[str]
+    holder_of: re.Pattern[str]
     carried: tuple[str, ...]
     own_figures: tuple[str, ...]
     required_of: re.Pattern[str]
@@ -90,7 +91,7 @@ def lexicon() -> Lexicon:
         fixed_modality=dict(data.get("fixed_modality") or {}),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
-        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), agent_marker=_compile(data["agent_marker"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),
+        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), agent_marker=_compile(data["agent_marker"]), holder_of=_compile(data["holder_of"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),
         required_of=_compile(data["required_of"]), foregoing=_compile(data["foregoing"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},

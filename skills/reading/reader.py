@@ -268,7 +268,7 @@ class SentenceReader:
             inside = [m for m in mentions if trigger.start - 40 <= m.start < trigger.end]
             # 'liability of the Supplier'; else the party just before ('乙方...以合同价款为限，甲方...以百分之二十为限':
             # each cap is the liability of the party named before it)
-            of = [m for m in inside if m.start >= trigger.start and _OF_HOLDER.search(body, max(trigger.start, m.start - 30), m.start)]
+            of = [m for m in inside if m.start >= trigger.start and self._lex.holder_of.search(body, max(trigger.start, m.start - 30), m.start)]
             before = [m for m in inside if m.start < trigger.start
                       and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]  # '转让方对受让方的': 受让方 is owed
             if of or before or inside:
@@ -300,9 +300,6 @@ class SentenceReader:
                                 and self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
             subject = agents[-1] if agents else None
         return subject.value if subject is not None else None  # every party named is an object: the actor is unnamed
-
-
-_OF_HOLDER = re.compile(r"\bliabilit\w*\s+of\s+(?:the\s+|each\s+|either\s+|any\s+)?$", re.I)
 
 
 _LIMB_END = re.compile(r"[;，；。]|,\s")
