@@ -17,10 +17,10 @@ CONTRACT_TYPES = ("services", "supply", "distribution", "licence", "lease", "nda
 
 
 @lru_cache(maxsize=1)
-def _table() -> tuple[list[tuple[str, re.Pattern[str]]], dict[str, list[str]], re.Pattern[str]]:
+def _table() -> tuple[list[tuple[str, re.Pattern[str]]], dict[str, list[str]], re.Pattern[str], set[str]]:
     data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
     titles = [(name, re.compile(spec["title"], re.I)) for name, spec in data["types"].items()]
-    return titles, data["by_actions"], re.compile(data["investment"], re.I)
+    return titles, data["by_actions"], re.compile(data["investment"], re.I), set(data.get("no_price") or ())
 
 
 def is_investment(text: str) -> bool:
@@ -31,7 +31,7 @@ def is_investment(text: str) -> bool:
 def contract_type(text: str, reading: Reading | None = None) -> str:
     """One of CONTRACT_TYPES. The title is the first line that names a type in the first 600 characters; the
     opening (1,500) comes next; then the actions the provisions state most."""
-    titles, by_actions, _ = _table()
+    titles, by_actions, _, no_price = _table()
     head = to_simplified(text[:1500])
     for window in (head[:600], head):
         hits = [(m.start(), name) for name, regex in titles if (m := regex.search(window))]
@@ -39,7 +39,10 @@ def contract_type(text: str, reading: Reading | None = None) -> str:
             return min(hits)[1]
     if reading is not None:
         counts = Counter(p.action for p in reading.provisions)
-        scored = {name: sum(counts[a] for a in actions) for name, actions in by_actions.items()}
+        scored = {name: sum(counts[a] for a in actions) for name, actions in by_actions.items()
+                  if name not in no_price or sum(counts[a] for a in actions) > counts["pay"]}
+        if not scored:
+            return "other"
         best = max(scored, key=scored.get)
         if scored[best] >= 2:
             return best

@@ -428,7 +428,7 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
         # 'per day' may follow what the rate is of: '0.5% of the Contract Price for each day of delay'
         after, before = text[p.end:p.end + 60], text[max(0, p.start - 30):p.start]
         per = next((name for name, regex in lex.rate_per.items() if regex.search(after) or regex.search(before)), "")
-        value = p.value * {"month": 12, "day": 365, "year": 1}.get(per, 1)
+        value = p.value * {"month": 12, "week": 52, "day": 365, "year": 1}.get(per, 1)
         # 'half (50%) of the retention moneys' is a share of money already held, not a rate
         unit = "% of held" if lex.of_held.match(after) else ("%/year" if per else "%")
         out.append(Quantity(kind="percent", value=round(value, 4), unit=unit, text=p.quote, start=p.start, end=p.end))
