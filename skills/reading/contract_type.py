@@ -39,10 +39,9 @@ def contract_type(text: str, reading: Reading | None = None) -> str:
             return min(hits)[1]
     if reading is not None:
         counts = Counter(p.action for p in reading.provisions)
+        # a type whose contracts carry no price (an NDA) needs more of its actions than payments
         scored = {name: sum(counts[a] for a in actions) for name, actions in by_actions.items()
                   if name not in no_price or sum(counts[a] for a in actions) > counts["pay"]}
-        if not scored:
-            return "other"
         best = max(scored, key=scored.get)
         if scored[best] >= 2:
             return best
