@@ -177,6 +177,10 @@ class SentenceReader:
             required = self._required_of(trigger, modal, mentions, body) if modality == "may" else None
             if required is not None:  # 'may require the Supplier to re-perform': the Supplier's duty
                 actor, modality = required, "shall"
+            elif modality == "may" and modal is not None:
+                granted = [m for m in mentions if modal.start <= m.start < modal.end and m.value not in ("both", "third")
+                           and self._lex.granted_to.search(body, max(modal.start, m.start - 14), m.start)]
+                actor = granted[0].value if granted else actor  # 'grants the Provider a right to': the Provider's
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
                 own_conditions = (own_conditions - {"free"}) | {"consent"}

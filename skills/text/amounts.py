@@ -208,7 +208,8 @@ def find_money(text: str) -> list[Money]:
 _PCT_WORD = r"(?:per\s?cent(?:um)?|percent(?:age\s+points?)?)\b"
 _PCT = re.compile(
     rf"(?P<num>{NUM})(?:\s*[(（]\s*{EN_NUMBER}\s*[)）])?\s?(?:%|％|{_PCT_WORD})"
-    rf"|(?P<words>{EN_NUMBER})(?:\s*[(（]\s*(?P<paren>{NUM})\s*%?\s*[)）])?\s*{_PCT_WORD}"
+    # 'ten (10) per cent', and 'zero point one per cent (0.1%)': the figure in brackets governs, before or after
+    rf"|(?P<words>{EN_NUMBER})(?:\s*[(（]\s*(?P<paren>{NUM})\s*%?\s*[)）])?\s*{_PCT_WORD}(?:\s*[(（]\s*(?P<after>{NUM})\s*[%％]\s*[)）])?"
     rf"|(?P<zhbase>百分之|千分之|万分之)(?P<zhnum>{NUM}|[{CN_CHARS}]+(?:点[{CN_CHARS}]+)?)",
     re.IGNORECASE,
 )
@@ -251,7 +252,7 @@ def find_percentages(text: str) -> list[Percent]:
             value = parse_digits(m.group("num"))
         elif m.group("words"):
             value = parse_english_number(m.group("words"))
-            paren = parse_digits(m.group("paren")) if m.group("paren") else None
+            paren = parse_digits(m.group("paren") or m.group("after")) if (m.group("paren") or m.group("after")) else None
             value = paren if paren is not None else value
         else:
             raw = _zh_number(m.group("zhnum"))
