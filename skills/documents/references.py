@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 _REF_DOTTED = r"\d{1,3}(?:\.\d{1,3})*(?!\d|[a-z]{1,3}-\d)(?:[A-Z](?![A-Za-z]))?"
 _NUM = rf"(?:{_REF_DOTTED}|[IVXLC]+\b)(?:\s?{PARA})*"
 _REF = re.compile(
-    rf"\b(Sub-Clauses?|Sub-clauses?|Clauses?|Sections?|Articles?|Paragraphs?|CLAUSES?|SECTIONS?|ARTICLES?)\s+"
+    rf"\b(Sub-Clauses?|Sub-clauses?|sub-clauses?|Clauses?|clauses?|Sections?|Articles?|Paragraphs?|CLAUSES?|SECTIONS?|ARTICLES?)\s+"
     rf"({_NUM}(?:\s*(?:,|and|or|to|through|-|–)\s*(?:{_NUM}))*)"
 )
 _ONE = re.compile(_NUM)
@@ -27,7 +27,9 @@ _TITLE = re.compile(r"\s*[\[〔【]([^\]〕】\n]{1,80})[\]〕】]")
 _EXTERNAL = re.compile(
     r"\s*(?:of|under|in|to)\s+(?:the\s+)?((?!this\b|these\b|such\b)(?:[A-Z][\w.&'’-]*\s+){0,8}"
     r"(?:Act|Code|Regulations?|Rules?|Law|Ordinance|Directive|Convention|Treaty|Statute|Agreement|Plan|Schedule|"
-    r"Charter|Bylaws|By-laws|Articles|Certificate|Contract|Guidelines|Policy|U\.S\.C\.|CFR|C\.F\.R\.)\b(?:\s+of\s+\d{4})?)"
+    r"Charter|Bylaws|By-laws|Articles|Certificate|Contract|Guidelines|Policy|U\.S\.C\.|CFR|C\.F\.R\.)\b(?:\s+of\s+\d{4})?"
+    # another contract named in lower case: 'clause 19.2 of the framework supply agreement between ...'
+    r"|(?!this\b|these\b|such\b|the\b|each\b|any\b)(?:[a-z][\w-]*\s+){1,4}(?:agreement|contract|deed|lease|licen[cs]e|plan)\b)"
 )
 _ACRONYM_INSTRUMENT = re.compile(r"\s*(?:of|under)\s+(?:the\s+)?((?:U\.S\.|US|UK)?\s?[A-Z]{2,8}\b|Title\s+\d+\b[^,;.]{0,40})")
 _STATUTE_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|USC|C\.F\.R\.|CFR|Code|Act|Regulations?|Treas\.\s?Reg\.|§)\s*$")

@@ -15,6 +15,7 @@ from threading import Lock
 
 from ..documents.model import DocumentStructure
 from ..documents.traditional import to_simplified
+from ..text.masking import masked
 from ..generic.parties import alias_groups, contract_parties
 from .amended import apply_particular_conditions
 from .lexicon import lexicon
@@ -209,6 +210,7 @@ def _read(structure: DocumentStructure) -> Reading:
             reading.provisions.append(provision)
     _limits_disapplied(reading, structure)
     _lead_ins_read_in_items(reading)
+    _rights_disapplied(reading, structure)
     apply_particular_conditions(reading, structure, reader)
     reading.value = _contract_value(sentences)
     reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)
@@ -227,6 +229,55 @@ def _lead_ins_read_in_items(reading: Reading) -> None:
     if leads:
         dropped = {id(lead) for lead in leads if any(item_of(p, lead) for p in reading.provisions)}
         reading.provisions = [p for p in reading.provisions if id(p) not in dropped]
+
+
+_RANGE = re.compile(r"\bto\b|\bthrough\b|[-–至]")
+
+
+def _rights_disapplied(reading: Reading, structure: DocumentStructure) -> None:
+    """'The provisions of clauses 7.1 to 7.3 shall not apply to any allotment of Shares to the Founder', '下列情形不适用
+    第8.1条规定的优先认购权：...（四）公司董事会批准引入的任何战略投资者认购的新增注册资本': the rights the cited clauses
+    grant (of the kinds the lexicon lists) are read as denied at this sentence, with its own conditions, since its
+    words say in which cases and are the words to change. Each such provision carries 'excepted': the right stands
+    elsewhere and fails only in the cases listed."""
+    lex = lexicon()
+    wanted = [p for p in reading.provisions if p.action in lex.disapplicable and p.modality != "shall_not"]
+    if not wanted:
+        return
+    refs: dict[str, list] = {}
+    for ref in structure.cross_references or []:
+        if ref.kind == "clause" and ref.source_clause_id:
+            refs.setdefault(ref.source_clause_id, []).append(ref)
+    order = [c.clause_id for c in structure.iter_clauses()]
+    position = {clause_id: i for i, clause_id in enumerate(order)}
+    seen = {(p.clause_id, p.sentence, p.actor, p.action, p.modality) for p in reading.provisions}
+    for sentence in reading.sentences:
+        words = f"{sentence.lead_in} {sentence.text}" if sentence.lead_in else sentence.text
+        if sentence.is_definition or not lex.disapplies.search(to_simplified(words)):
+            continue
+        clause = sentence.clause
+        cited = [r for key in (clause.clause_id, clause.parent_id) if key for r in refs.get(key, []) if r.text in words]
+        targets: set[str] = set()
+        for text in dict.fromkeys(r.text for r in cited):
+            ids = [r.target_id for r in cited if r.text == text]
+            if len(ids) == 2 and _RANGE.search(text) and all(i in position for i in ids):  # 'clauses 7.1 to 7.3'
+                targets |= set(order[min(position[i] for i in ids): max(position[i] for i in ids) + 1])
+            targets |= set(ids)
+        rights = [p for p in wanted if p.clause_id != clause.clause_id
+                  and any(p.clause_id == t or p.clause_id.startswith((t + "(", t + ".")) for t in targets)]
+        if not rights:
+            continue
+        plain = masked(to_simplified(words))
+        conditions = frozenset(name for name, regex in lex.conditions.items() if regex.search(plain)) | {"excepted"}
+        at = clause.text.find(sentence.text)
+        for right in rights:
+            key = (clause.clause_id, sentence.text, right.actor, right.action, "shall_not")
+            if key in seen:
+                continue
+            seen.add(key)
+            reading.provisions.append(Provision(clause_id=clause.clause_id, sentence=sentence.text, start=max(at, 0),
+                                                actor=right.actor, modality="shall_not", action=right.action,
+                                                conditions=conditions, trigger=(0, 0)))
 
 
 def _limits_disapplied(reading: Reading, structure: DocumentStructure) -> None:

@@ -73,12 +73,14 @@ class Lexicon:
     someone_else: re.Pattern[str]
     threshold_before: re.Pattern[str]
     after_end_after: re.Pattern[str]
+    disapplies: re.Pattern[str]
+    disapplicable: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
-    named_actions = set(data["actions"]) | set(data.get("titled_action") or {})
+    named_actions = set(data["actions"]) | set(data.get("titled_action") or {}) | set(data["disapplicable"])
     unknown = (named_actions - set(ACTIONS)) | (set(data["conditions"]) - set(CONDITIONS))
     if unknown:
         raise ValueError(f"{_FILE.name} names what the vocabulary does not: {sorted(unknown)}")
@@ -117,4 +119,5 @@ def lexicon() -> Lexicon:
         someone_else=_compile(data["someone_else"]),
         threshold_before=_compile(data["threshold_before"]),
         after_end_after=_compile(data["after_end_after"]),
+        disapplies=_compile(data["disapplies"]), disapplicable=tuple(data["disapplicable"]),
     )

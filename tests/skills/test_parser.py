@@ -344,6 +344,25 @@ def test_references_to_other_instruments_are_external():
     assert [resolve_reference(doc, r).clause_id for r in doc.cross_references if r.kind == "clause"] == ["1.2", "1.2(b)"]
 
 
+def test_references_in_lower_case_english_style():
+    """English drafting writes 'clause 7.1' and 'clauses 7.1 to 7.3'; a clause of another contract named in lower case
+    ('clause 19.2 of the framework supply agreement') is that contract's, while 'of the agreement' is this one."""
+    text = (
+        "7. Pre-emption\n\n7.1 New shares are first offered to the members.\n\n7.2 Offers stay open 20 days.\n\n"
+        "7.3 Shares not taken up may be offered to others.\n\n7.4 The provisions of clauses 7.1 to 7.3 shall not apply "
+        "to shares under clause 7.2 of the agreement, nor to consents under clause 19.2 of the framework supply "
+        "agreement.\n"
+    )
+    doc = parse_text(text)
+    kinds = [(r.text, r.target_id, r.kind, r.external_instrument) for r in doc.cross_references]
+    assert kinds == [
+        ("clauses 7.1 to 7.3", "7.1", "clause", None),
+        ("clauses 7.1 to 7.3", "7.3", "clause", None),
+        ("clause 7.2", "7.2", "clause", None),
+        ("clause 19.2", "19.2", "external", "framework supply agreement"),
+    ]
+
+
 def test_a_clause_that_opens_by_citing_another_has_no_title():
     from paralaw.skills import parse_document_text
 
