@@ -74,6 +74,7 @@ class Lexicon:
     threshold_before: re.Pattern[str]
     after_end_after: re.Pattern[str]
     disapplies: re.Pattern[str]
+    not_carried: dict[str, re.Pattern[str]]
     disapplicable: tuple[str, ...]
 
 
@@ -120,4 +121,5 @@ def lexicon() -> Lexicon:
         threshold_before=_compile(data["threshold_before"]),
         after_end_after=_compile(data["after_end_after"]),
         disapplies=_compile(data["disapplies"]), disapplicable=tuple(data["disapplicable"]),
+        not_carried={name: _compile(p) for name, p in (data.get("not_carried") or {}).items()},
     )

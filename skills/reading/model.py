@@ -125,6 +125,8 @@ CONDITIONS: dict[str, str] = {
     "dispute_board": "through a dispute board or adjudication before arbitration",
     "general": "over all goods for all sums owing, not only what relates to them (a general lien)",
     "from_shipment": "running from shipment or dispatch rather than from delivery or acceptance",
+    "to_affiliate": "only to an affiliate, a group company or a buyer of the whole business",
+    "after_default": "only once an event of default has occurred",
     # set by the reading of a disapplying sentence, not by a pattern (document._rights_disapplied)
     "excepted": "a right said not to apply in the cases listed: it stands elsewhere and fails only there",
     "board_carve_out": "excepting whatever issue of shares the board or the majority approves, not a closed list",

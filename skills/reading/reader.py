@@ -142,7 +142,9 @@ class SentenceReader:
         conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}
         carried = frozenset()
         if defined:  # 'pay ... by the Due Date' where the Due Date is five days after the payer is itself paid
-            carried = frozenset(name for name in self._lex.carried if self._lex.conditions[name].search(masked(to_simplified(defined))))
+            words = masked(to_simplified(defined))  # '"Deliverables" means ..., excluding the Supplier Tools' carries no tools
+            carried = frozenset(name for name in self._lex.carried if self._lex.conditions[name].search(words)
+                                and not (name in self._lex.not_carried and self._lex.not_carried[name].search(words)))
             carried -= conditions
             conditions |= carried
         # '六個月' is read as 六个月 (the same offsets), and keeps the words as written
