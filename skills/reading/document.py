@@ -199,8 +199,12 @@ def _read(structure: DocumentStructure) -> Reading:
                 reading.provisions += reader.read(text, clause_id=sentence.clause.clause_id, start=max(at, 0))
             continue
         extra = sentence.expanded or sentence.referred
-        if not extra and previous is not None and previous.clause is sentence.clause and lexicon().refers_back.search(sentence.text):
-            extra = previous.text  # '逾期未完成验收的，视为验收合格': the period is the previous sentence's
+        same_clause = previous is not None and previous.clause is sentence.clause
+        if same_clause and (lexicon().refers_back.match(sentence.text.lstrip())
+                            or not extra and lexicon().refers_back.search(sentence.text)):
+            # '逾期未完成验收的，视为验收合格': the period is the previous sentence's, even where a defined term of this
+            # one holds a figure of its own ('逾期未提出的，视为该发布周期的广告已...验收合格': not the 发布周期's)
+            extra = previous.text
         previous = sentence
         at = sentence.clause.text.find(sentence.text)
         for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),

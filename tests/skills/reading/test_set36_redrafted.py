@@ -110,3 +110,47 @@ def test_an_affiliate_carve_out_for_one_side_is_a_point_to_raise_not_a_red_flag(
     free = SAAS.format(sentence="The Supplier may assign this Agreement without the Customer's consent. The Customer may "
                                 "not assign it without the Supplier's prior written consent.")
     assert judged(free, "Customer")["assignment"].verdict == "RED"
+
+
+LICENCE_ZH = """# 技术许可合同
+
+许可方：苏州恒膜新材料科技有限公司
+被许可方：宜宾川能电池材料有限公司
+
+第九条 后续改进
+
+9.2 {sentence}
+"""
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ("被许可方对许可专利所作的改良及由此产生的技术秘密，全部归许可方单独所有。", True),
+    ("被许可方在合同有效期内对许可技术作出的改进，归被许可方所有，许可方享有优先受让权。", False),
+])
+def test_improvements_owned_whatever_they_are_called(judged, sentence, flagged):
+    found = judged(LICENCE_ZH.format(sentence=sentence), "被许可方").get("improvements_to_them")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+ADVERTISING_ZH = """# 广告发布合同
+
+甲方：杭州禾木食品有限公司
+乙方：浙江城联传媒有限公司
+
+第一条 定义
+1.1 “发布周期”：指自每季度第一日起的三个月期间。
+
+第八条 验收
+8.3 {sentence}
+"""
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    # the deemed acceptance's period is the limb before it (二日), not the quarter a defined term of its own holds
+    ("甲方对广告发布情况有异议的，应在每个发布周期开始后二日内书面提出；逾期未提出的，视为该发布周期的广告已按约定发布并验收合格。", True),
+    ("甲方对广告发布情况有异议的，应在每个发布周期结束后十五日内书面提出；逾期未提出的，视为该发布周期的广告已按约定发布并验收合格。", False),
+])
+def test_a_deemed_acceptance_takes_the_period_of_the_limb_before_it(judged, sentence, flagged):
+    found = judged(ADVERTISING_ZH.format(sentence=sentence), "甲方").get("deemed_acceptance")
+    assert found is not None
+    assert (found.verdict == "RED") == flagged, found.message
