@@ -86,9 +86,12 @@ def applies(position: Position, *, domain: str, ours: set[str], language: str, o
         return False
     if rule.types and ctype not in rule.types:
         return False
-    if rule.side and side not in rule.side:
+    # a party to a mutual NDA both discloses and receives: it is held to the discloser's positions (what it discloses
+    # is what it protects) and to the recipient's that do not contradict them
+    mutual = side is None and ctype == "nda"
+    if rule.side and side not in rule.side and not (mutual and {"discloser", "recipient"} & set(rule.side)):
         return False
-    if side is not None and side in rule.not_side:
+    if (side is not None and side in rule.not_side) or (mutual and "discloser" in rule.not_side):
         return False
     if rule.our_party and not (ours & {r.lower() for r in rule.our_party}
                                or (side is not None and any(side_of_word(r) == side for r in rule.our_party))):

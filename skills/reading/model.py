@@ -127,6 +127,8 @@ CONDITIONS: dict[str, str] = {
     "from_shipment": "running from shipment or dispatch rather than from delivery or acceptance",
     "to_affiliate": "only to an affiliate, a group company or a buyer of the whole business",
     "after_default": "only once an event of default has occurred",
+    "shortfall": "measured by what was not bought or achieved against a target",
+    "designated_at_will": "a list (of customers, accounts, channels) the other side may add to whenever it chooses",
     # set by the reading of a disapplying sentence, not by a pattern (document._rights_disapplied)
     "excepted": "a right said not to apply in the cases listed: it stands elsewhere and fails only there",
     "board_carve_out": "excepting whatever issue of shares the board or the majority approves, not a closed list",
