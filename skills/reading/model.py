@@ -129,6 +129,9 @@ CONDITIONS: dict[str, str] = {
     "after_default": "only once an event of default has occurred",
     "shortfall": "measured by what was not bought or achieved against a target",
     "designated_at_will": "a list (of customers, accounts, channels) the other side may add to whenever it chooses",
+    "support_lapse": "on the expiry or non-renewal of maintenance and support",
+    "target_change": "changing a purchase target, not merely naming it",
+    "pay_charges": "about a party's duty to pay the price (a debt), not a liability",
     # set by the reading of a disapplying sentence, not by a pattern (document._rights_disapplied)
     "excepted": "a right said not to apply in the cases listed: it stands elsewhere and fails only there",
     "board_carve_out": "excepting whatever issue of shares the board or the majority approves, not a closed list",

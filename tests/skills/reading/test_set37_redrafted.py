@@ -197,3 +197,109 @@ termination right.
 """
     found = judged(contract, "Customer").get("sole_remedy_credits")
     assert found is None or found.verdict != "RED", found.message
+
+
+LICENCE_EN = """# SOFTWARE LICENSE AGREEMENT
+
+This Agreement is made between Orbital Data Systems Inc. ("Licensor") and Greywater Mutual Insurance Company
+("Licensee").
+
+## 6. Support
+
+6.4 {sentence}
+"""
+
+
+@pytest.mark.parametrize("sentence, position, flagged", [
+    ("If the Licensee does not renew Support, the licence granted under Section 2.1 shall terminate on the date Support "
+     "expires.", "licence_ends_with_support", True),
+    ("The licence granted under Section 2.1 is perpetual and is not affected by any expiry of Support.",
+     "licence_ends_with_support", False),
+    ("The Support Fee shall increase by ten per cent (10%) on each anniversary of the Effective Date.",
+     "fixed_escalator", True),
+    ("The Support Fee shall increase by three per cent (3%) on each anniversary of the Effective Date.",
+     "fixed_escalator", False),
+])
+def test_licence_and_support_terms(judged, sentence, position, flagged):
+    found = judged(LICENCE_EN.format(sentence=sentence), "Licensee").get(position)
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+def test_a_fixed_escalator_in_chinese(judged):
+    contract = """# 软件许可使用协议
+
+许可方：上海星图软件有限公司
+被许可方：江苏汇川医药有限公司
+
+第六条 维护费
+6.2 年度维护费自第二年起每年递增百分之十。
+"""
+    found = judged(contract, "被许可方").get("fixed_escalator")
+    assert found is not None and found.verdict == "RED", found and found.message
+
+
+@pytest.mark.parametrize("target, flagged", [
+    ("The Supplier may increase the Minimum Purchase Target for any Contract Year by written notice to the Distributor.",
+     True),
+    ("The parties shall agree the Minimum Purchase Target for each Contract Year in writing.", False),
+])
+def test_purchase_targets_set_by_the_other_side(judged, target, flagged):
+    contract = DIST.format(definition="\"House Accounts\" means the customers listed in Schedule 2.", target=target)
+    found = judged(contract, "Distributor").get("target_revised_at_will")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+SHA_ZH = """# 增资协议
+
+投资方：苏州启明创业投资合伙企业（有限合伙）
+公司：无锡微芯半导体有限公司
+创始人：李卫东
+
+第十条 保留事项
+10.3 {veto}
+
+第十四条 回购
+14.3 {redemption}
+"""
+
+
+@pytest.mark.parametrize("veto, redemption, flagged", [
+    ("对于保留事项，投资方董事自收到会议通知之日起五日内未书面反对的，视为投资方同意。",
+     "回购价款由公司支付，创始人不承担回购责任。", True),
+    ("保留事项须经投资方董事书面同意；投资方董事自收到完整材料之日起十五日内未答复的，公司可再次书面催告。",
+     "创始人与公司对回购价款的支付承担连带责任。", False),
+])
+def test_an_investors_veto_and_buy_back(judged, veto, redemption, flagged):
+    results = judged(SHA_ZH.format(veto=veto, redemption=redemption), "投资方", domain="sha_spa")
+    for position in ("sha_veto_deemed_consent", "sha_redemption_founders_released"):
+        found = results.get(position)
+        assert (found is not None and found.verdict == "RED") == flagged, (position, found and found.message)
+
+
+def test_the_price_left_outside_the_cap_is_no_unlimited_liability_of_ours(judged):
+    contract = """# LOGISTICS SERVICES AGREEMENT
+
+This Agreement is made between Tai Fung Trading Limited (the "Customer") and Harbourline Logistics Limited (the
+"Provider").
+
+## 15. Limitation of Liability
+
+15.3 Each party's total liability in each contract year shall not exceed the Charges paid in that year. This limit
+shall not apply to the Customer's obligation to pay the Charges.
+
+15.4 The Customer's liability for any breach of clause 9 shall be unlimited.
+"""
+    found = judged(contract, "Customer").get("our_liability_unlimited")
+    assert found is not None and found.verdict == "RED" and found.clause_id == "15.4", found and found.message
+
+
+def test_a_licence_that_survives_the_end_of_support_stays_quiet(judged):
+    contract = """# 软件许可使用协议
+
+许可方：上海星图软件有限公司
+被许可方：江苏汇川医药有限公司
+
+第十四条 终止
+14.3 被许可方已付清许可费的永久许可，不因维护服务的终止而受影响。
+"""
+    assert "licence_ends_with_support" not in judged(contract, "被许可方")
