@@ -75,13 +75,15 @@ class Lexicon:
     after_end_after: re.Pattern[str]
     disapplies: re.Pattern[str]
     not_carried: dict[str, re.Pattern[str]]
+    required_becomes: dict[str, str]
     disapplicable: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     data = yaml.safe_load(_FILE.read_text(encoding="utf-8"))
-    named_actions = set(data["actions"]) | set(data.get("titled_action") or {}) | set(data["disapplicable"])
+    named_actions = (set(data["actions"]) | set(data.get("titled_action") or {}) | set(data["disapplicable"])
+                     | set((data.get("required_becomes") or {}).values()))
     unknown = (named_actions - set(ACTIONS)) | (set(data["conditions"]) - set(CONDITIONS))
     if unknown:
         raise ValueError(f"{_FILE.name} names what the vocabulary does not: {sorted(unknown)}")
@@ -122,4 +124,5 @@ def lexicon() -> Lexicon:
         after_end_after=_compile(data["after_end_after"]),
         disapplies=_compile(data["disapplies"]), disapplicable=tuple(data["disapplicable"]),
         not_carried={name: _compile(p) for name, p in (data.get("not_carried") or {}).items()},
+        required_becomes=dict(data.get("required_becomes") or {}),
     )

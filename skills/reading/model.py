@@ -70,6 +70,7 @@ ACTIONS: dict[str, str] = {
     "provide_security": "provide a performance bond, bank guarantee or other security",
     "lien": "hold a lien over the other's goods or property until paid",
     "pass_title": "ownership of goods passing to the buyer (or kept by the seller until paid)",
+    "determine": "make a statement, test result or calculation final and binding",
     "pass_risk": "the risk of loss of or damage to goods passing from seller to buyer",
     "challenge_validity": "challenge the validity or enforceability of the licensed patents or marks",
     "exploit": "develop, market and sell what is licensed (the licensee's diligence)",
@@ -132,6 +133,8 @@ CONDITIONS: dict[str, str] = {
     "support_lapse": "on the expiry or non-renewal of maintenance and support",
     "target_change": "changing a purchase target, not merely naming it",
     "pay_charges": "about a party's duty to pay the price (a debt), not a liability",
+    "no_dispute": "which the party bound may not dispute, object to or challenge",
+    "independent": "made by someone neither side controls (an expert, an independent accountant, a court)",
     # set by the reading of a disapplying sentence, not by a pattern (document._rights_disapplied)
     "excepted": "a right said not to apply in the cases listed: it stands elsewhere and fails only there",
     "board_carve_out": "excepting whatever issue of shares the board or the majority approves, not a closed list",

@@ -177,6 +177,10 @@ class SentenceReader:
             held = self._holders(trigger, mentions, body)
             actor = held[0].value if held else self._actor_for(trigger, modal, mentions, body, limbs)
             required = self._required_of(trigger, modal, mentions, body) if modality == "may" else None
+            action = trigger.value
+            if required is not None and action in self._lex.required_becomes:
+                # '甲方有权要求乙方...一并转让给该受让方': selling alongside, required of the other, is the requirer's drag
+                action, required = self._lex.required_becomes[action], None
             if required is not None:  # 'may require the Supplier to re-perform': the Supplier's duty
                 actor, modality = required, "shall"
             elif modality == "may" and modal is not None:
@@ -198,10 +202,10 @@ class SentenceReader:
             # the Founders')
             others = sorted({m.value for m in held} - {actor})
             for holder in [actor, *others]:
-                key = (holder, trigger.value, modality)
+                key = (holder, action, modality)
                 if key not in seen:
                     seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=holder, modality=modality,
-                                          action=trigger.value, conditions=own_conditions, quantities=figures, trigger=span,
+                                          action=action, conditions=own_conditions, quantities=figures, trigger=span,
                                           place=_place(text, self._lex) if trigger.value in _PLACED else None,
                                           defined_in=from_definition)
         return list(seen.values())

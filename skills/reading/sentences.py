@@ -73,9 +73,13 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
         if len(parts) < 2:
             continue
         body = parts[1].strip().rstrip(";；.。,，").strip()
+        sentence = definition.definition
+        if not body.strip(":： ") and definition.definition.rstrip(" *").endswith((":", "：")):
+            body = _listed_after(structure.text, definition.definition)  # '"Excluded Securities" means: (a) ...; (e) ...'
+            sentence = f"{definition.definition} {body}"  # the words to change are in the items
         if body and (len(body) <= 300 and _FIGURE.search(body) or len(body) <= 1200 and _carries_condition(body)):
             bodies.setdefault(definition.term, body)
-            where.setdefault(definition.term, (definition.clause_id, definition.definition, body))
+            where.setdefault(definition.term, (definition.clause_id, sentence, body))
     if not bodies:
         return None
     terms = sorted(bodies, key=len, reverse=True)
@@ -84,6 +88,20 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
     chinese = "|".join(re.escape(t) for t in terms if _CJK.search(t))
     alternatives = ([r"(?<![\w\"“])(?:" + latin + r")(?![\w\"”])"] if latin else []) + ([chinese] if chinese else [])
     return re.compile("(" + "|".join(alternatives) + ")"), bodies, where
+
+
+_NEXT_DEFINITION = re.compile(r"\n\s*[\"“]\**[^\"”\n]{1,60}[\"”]")
+
+
+def _listed_after(text: str, opening: str) -> str:
+    """The items a definition lists after its colon, up to the next definition: the parser keeps them as clauses of
+    their own, but they are what the term means."""
+    at = text.find(opening)
+    if at < 0:
+        return ""
+    rest = text[at + len(opening): at + len(opening) + 1500]
+    following = _NEXT_DEFINITION.search(rest)
+    return " ".join((rest[:following.start()] if following else rest[:1200]).split())
 
 
 def _carries_condition(body: str) -> bool:

@@ -1,0 +1,133 @@
+"""Set 38's general causes, each redrafted in other words and, where it applies, the other language; the fair
+version of each stays quiet."""
+
+import pytest
+
+JV_ZH = """# 合资经营合同
+
+甲方：江苏华瑞化工集团有限公司
+乙方：常州新材科技有限公司
+
+第九条 增资
+9.2 {pre_emption}
+
+第十一条 随售
+11.1 {tag}
+
+第十二条 领售
+12.1 {drag}
+"""
+
+
+def test_a_sale_the_majority_may_require_of_us_is_a_drag(judged):
+    contract = JV_ZH.format(
+        pre_emption="各方有权按出资比例优先认缴新增资本，并应在收到认缴通知之日起三十日内书面确认。",
+        tag="甲方向第三方转让股权的，乙方有权（但无义务）按相同价格和条件一并出售其股权。",
+        drag="甲方向第三方转让其全部股权的，甲方有权要求乙方按照同等价格及条件将其所持全部股权一并转让给该第三方。")
+    results = judged(contract, "乙方", domain="sha_spa")
+    drag = results.get("sha_drag_along")
+    assert drag is not None and drag.clause_id == "12.1", drag and drag.message
+    # a right 'but not the obligation' is a right, not a tag-along denied
+    assert "sha_tag_denied" not in results
+    assert results["sha_tag_along"].verdict == "GREEN"
+
+
+@pytest.mark.parametrize("window, flagged", [("七日", True), ("三十日", False)])
+def test_a_short_window_to_take_up_new_shares_from_the_notice(judged, window, flagged):
+    contract = JV_ZH.format(
+        pre_emption=f"各方有权按出资比例优先认缴新增资本，但应在甲方发出认缴通知之日起{window}内书面确认；逾期视为放弃。",
+        tag="甲方向第三方转让股权的，乙方有权按相同价格和条件一并出售其股权。",
+        drag="甲方拟转让股权的，应事先书面通知乙方。")
+    found = judged(contract, "乙方", domain="sha_spa")["sha_pre_emption"]
+    assert (found.verdict == "YELLOW") == flagged, found.message
+
+
+SUPPLY_EN = """# SUPPLY AGREEMENT
+
+This Agreement is made between Kellmore Foods plc (the "Buyer") and Ravensby Packaging Ltd (the "Supplier").
+
+## 9. Inspection
+
+9.4 {sentence}
+"""
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ("The Buyer's test results on any batch shall be conclusive, and the Supplier may not dispute them.", True),
+    ("If the parties disagree on a test result, either may refer the batch to an independent laboratory, whose "
+     "findings shall be final and binding.", False),
+])
+def test_a_test_result_the_other_side_makes_final(judged, sentence, flagged):
+    found = judged(SUPPLY_EN.format(sentence=sentence), "Supplier").get("their_determination_final")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+def test_an_indemnity_whether_or_not_our_goods_were_defective(judged):
+    contract = SUPPLY_EN.replace("## 9. Inspection", "## 14. Recall").replace(
+        "9.4 {sentence}", "14.3 The Supplier shall indemnify the Buyer against all costs of any recall of the Buyer's "
+                          "products, whether or not the recall results from a defect in the Supplier's goods.")
+    found = judged(contract, "Supplier").get("indemnity_their_fault")
+    assert found is not None and found.verdict == "RED", found and found.message
+
+
+SHA_EN = """# SHAREHOLDERS' AGREEMENT
+
+This Agreement is made between Larchfield Ventures Fund II LP (the "Investor"), Dana Okafor (the "Founder") and
+Quayside Analytics Pte. Ltd. (the "Company").
+
+## 1. Definitions
+
+1.1 In this Agreement:
+
+"Exempt Issues" means:
+
+(a) Shares issued under the ESOP;
+
+(b) any other securities issued on such terms as the Board may determine; and
+
+"Founder Shares" means the Shares held by the Founder.
+
+## 7. Pre-emption
+
+7.1 Other than Exempt Issues, any new Shares shall first be offered to the Shareholders in proportion to their
+holdings for twenty (20) Business Days.
+
+## 14. Restrictions
+
+14.2 {restraint}
+"""
+
+
+def test_a_carve_out_in_a_listed_definition_reaches_the_pre_emption_clause(judged):
+    contract = SHA_EN.format(restraint="The Founder shall not compete with the Company while a Shareholder.")
+    found = judged(contract, "Investor", domain="sha_spa").get("sha_pre_emption_carve_out")
+    assert found is not None and found.verdict == "RED" and found.clause_id == "7.1", found and found.message
+    assert "such terms as the Board may determine" in found.evidence  # the definition's item, the words to change
+
+
+@pytest.mark.parametrize("restraint, flagged", [
+    ("For two years after it ceases to hold Shares, the Investor shall not, and shall procure that none of its "
+     "Affiliates shall, invest in any Competing Business.", True),
+    ("No Shareholder shall, while it holds Shares, carry on any Competing Business.", False),
+])
+def test_a_restraint_on_the_investor(judged, restraint, flagged):
+    found = judged(SHA_EN.format(restraint=restraint), "Investor", domain="sha_spa").get("sha_investor_restraint")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+def test_a_definition_that_excludes_background_far_down_its_list(judged):
+    contract = """# SOFTWARE DEVELOPMENT AGREEMENT
+
+This Agreement is made between Corrib Health DAC (the "Client") and Tessellate Software Ltd (the "Developer").
+
+## 1. Definitions
+
+1.1 "Custom Software" means all software developed by the Developer for the Client under this Agreement, including
+all releases and modifications, but excluding third-party components and the Developer's Background IPR.
+
+## 12. Intellectual Property
+
+12.2 The Intellectual Property Rights in the Custom Software shall belong to the Developer absolutely.
+"""
+    found = judged(contract, "Client").get("ip_ownership")
+    assert found is not None and found.verdict == "RED", found and found.message
