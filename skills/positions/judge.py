@@ -224,7 +224,7 @@ def describe(values: dict[str, Any]) -> str:
 
 
 def days_in_words(days: float) -> str:
-    """A period as a lawyer writes it: 'one month', '3 years', '14 days'."""
+    """A period as a lawyer writes it: 'one month', '3 years', '14 days', '4 hours'."""
     if days == 0:
         return "no days (due at once)"
     if days >= 360 and (days % 360 == 0 or days % 365 == 0):
@@ -233,4 +233,7 @@ def days_in_words(days: float) -> str:
     if days >= 30 and days % 30 == 0:
         months = int(days // 30)
         return "one month" if months == 1 else f"{months} months"
+    if days < 1:  # a response time in hours ('4小时内', 'within 4 hours'): 0.1667 days is no way to write it
+        hours = round(days * 24)
+        return "one hour" if hours == 1 else f"{hours} hours"
     return "one day" if days == 1 else f"{days:g} days"

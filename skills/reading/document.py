@@ -235,7 +235,7 @@ def _lead_ins_read_in_items(reading: Reading) -> None:
         reading.provisions = [p for p in reading.provisions if id(p) not in dropped]
 
 
-_RANGE = re.compile(r"\bto\b|\bthrough\b|[-–至]")
+_RANGE = re.compile(r"[\d)]\s*(?:to|through|-|–)\s*\d")  # 'clauses 7.1 to 7.3', '7.1-7.3'; not 'Sub-Clauses 8.1 and 8.3'
 
 
 def _rights_disapplied(reading: Reading, structure: DocumentStructure) -> None:

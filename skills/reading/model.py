@@ -70,6 +70,7 @@ ACTIONS: dict[str, str] = {
     "provide_security": "provide a performance bond, bank guarantee or other security",
     "lien": "hold a lien over the other's goods or property until paid",
     "pass_title": "ownership of goods passing to the buyer (or kept by the seller until paid)",
+    "allow_loss": "set a share of the goods or materials that may be lost without liability (a loss or shrinkage allowance)",
     "determine": "make a statement, test result or calculation final and binding",
     "pass_risk": "the risk of loss of or damage to goods passing from seller to buyer",
     "challenge_validity": "challenge the validity or enforceability of the licensed patents or marks",

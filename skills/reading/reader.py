@@ -198,6 +198,12 @@ class SentenceReader:
                 # two of one action in a sentence ('乙方...以合同价款为限，甲方...以合同价款的百分之二十为限'): each
                 # has the figures its own words state, where they state any
                 figures = _figures_within(text, span, self._lex) or quantities
+            elif text.count("|") >= 4 and trigger.start >= offset:
+                # a table read as one sentence: each row states its own figures, the ones after the words of the action
+                # first ('| Inventory accuracy | 99.8% ..., with a shrinkage tolerance of 0.1% |' is no 99.8% tolerance)
+                row = (text.rfind("\n", 0, span[0]) + 1, (text.find("\n", span[1]) + 1 or len(text) + 1) - 1)
+                figures = (tuple(q for q in own if span[0] <= q.start < row[1])  # its own words first, then its row's
+                           or tuple(q for q in own if row[0] <= q.start < row[1]) or quantities)
             # the actor, then each further holder named after the verb ('two designated by the Investor and two by
             # the Founders')
             others = sorted({m.value for m in held} - {actor})

@@ -131,3 +131,32 @@ all releases and modifications, but excluding third-party components and the Dev
 """
     found = judged(contract, "Client").get("ip_ownership")
     assert found is not None and found.verdict == "RED", found and found.message
+
+
+@pytest.mark.parametrize("contract, us, sentence, flagged", [
+    ("# WAREHOUSING AGREEMENT\n\nThis Agreement is made between Tasman Retail Ltd (the \"Customer\") and Portside Storage "
+     "Ltd (the \"Warehouse\").\n\n## 6. Stock\n\n6.3 {sentence}\n", "Customer",
+     "The Warehouse shall not be liable for stock losses within a shrinkage tolerance of three per cent (3%) a year.", True),
+    ("# 仓储合同\n\n存货人：宁波海悦贸易有限公司\n保管人：宁波港储物流有限公司\n\n第六条 损耗\n6.3 {sentence}\n", "存货人",
+     "货物年度合理损耗率为千分之三，超出部分由保管人赔偿。", False),
+    ("# 委托加工合同\n\n委托方：深圳澜湾电子有限公司\n受托方：东莞精拓电子有限公司\n\n第三条 来料\n3.4 {sentence}\n", "委托方",
+     "来料按照投料数量的百分之六计算定额损耗，定额内损耗由委托方承担。", True),
+])
+def test_a_loss_allowance_on_our_goods(judged, contract, us, sentence, flagged):
+    found = judged(contract.format(sentence=sentence), us).get("loss_allowance")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+def test_periods_under_a_day_read_in_hours():
+    from paralaw.skills.positions.judge import days_in_words
+
+    assert [days_in_words(d) for d in (4 / 24, 1 / 24, 2, 30)] == ["4 hours", "one hour", "2 days", "one month"]
+
+
+def test_a_table_row_states_its_own_figures(assert_read_as):
+    from paralaw.skills.reading.reader import Party, SentenceReader
+
+    table = ("| KPI | Target |\n|---|---|\n| Inventory accuracy | 99.8% by unit count, with a shrinkage tolerance of "
+             "0.1% of units handled |\n| Order accuracy | 99.7% |")
+    read = assert_read_as(SentenceReader((Party("Provider", ()), Party("Customer", ()))), table, "allow_loss")
+    assert [q.value for q in read[0].quantities if q.kind == "percent"][0] == 0.1
