@@ -160,3 +160,13 @@ def test_a_table_row_states_its_own_figures(assert_read_as):
              "0.1% of units handled |\n| Order accuracy | 99.7% |")
     read = assert_read_as(SentenceReader((Party("Provider", ()), Party("Customer", ()))), table, "allow_loss")
     assert [q.value for q in read[0].quantities if q.kind == "percent"][0] == 0.1
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ("自第二年起，运维服务费按乙方当年公布的收费标准执行，乙方可以每年上调一次。", True),
+    ("运维服务费在合同期内固定不变。", False),
+])
+def test_a_fee_the_other_side_may_raise_each_year(judged, sentence, flagged):
+    contract = "# 软件许可使用协议\n\n甲方：无锡恒远制药有限公司\n乙方：上海数智软件有限公司\n\n第六条 费用\n6.2 " + sentence + "\n"
+    found = judged(contract, "甲方").get("price_changes")
+    assert (found is not None and found.verdict in ("RED", "YELLOW")) == flagged, found and found.message
