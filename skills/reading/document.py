@@ -238,6 +238,23 @@ def _lead_ins_read_in_items(reading: Reading) -> None:
 _RANGE = re.compile(r"[\d)]\s*(?:to|through|-|–)\s*\d")  # 'clauses 7.1 to 7.3', '7.1-7.3'; not 'Sub-Clauses 8.1 and 8.3'
 
 
+def _cited_clauses(structure: DocumentStructure, sources: tuple[str | None, ...], words: str) -> set[str]:
+    """The clauses that `words` (a sentence of one of the `sources` clauses) cite, a range with every clause inside it
+    ('clauses 7.1 to 7.3' is 7.1, 7.2 and 7.3)."""
+    cited = [r for r in structure.cross_references or []
+             if r.kind == "clause" and r.source_clause_id and r.source_clause_id in sources and r.text in words]
+    targets: set[str] = set()
+    for text in dict.fromkeys(r.text for r in cited):
+        ids = [r.target_id for r in cited if r.text == text]
+        targets |= set(ids)
+        if len(ids) == 2 and _RANGE.search(text):
+            order = [c.clause_id for c in structure.iter_clauses()]
+            if all(i in order for i in ids):
+                first, last = sorted(order.index(i) for i in ids)
+                targets |= set(order[first:last + 1])
+    return targets
+
+
 def _rights_disapplied(reading: Reading, structure: DocumentStructure) -> None:
     """'The provisions of clauses 7.1 to 7.3 shall not apply to any allotment of Shares to the Founder', '下列情形不适用
     第8.1条规定的优先认购权：...（四）公司董事会批准引入的任何战略投资者认购的新增注册资本': the rights the cited clauses
@@ -248,25 +265,13 @@ def _rights_disapplied(reading: Reading, structure: DocumentStructure) -> None:
     wanted = [p for p in reading.provisions if p.action in lex.disapplicable and p.modality != "shall_not"]
     if not wanted:
         return
-    refs: dict[str, list] = {}
-    for ref in structure.cross_references or []:
-        if ref.kind == "clause" and ref.source_clause_id:
-            refs.setdefault(ref.source_clause_id, []).append(ref)
-    order = [c.clause_id for c in structure.iter_clauses()]
-    position = {clause_id: i for i, clause_id in enumerate(order)}
     seen = {(p.clause_id, p.sentence, p.actor, p.action, p.modality) for p in reading.provisions}
     for sentence in reading.sentences:
         words = f"{sentence.lead_in} {sentence.text}" if sentence.lead_in else sentence.text
         if sentence.is_definition or not lex.disapplies.search(to_simplified(words)):
             continue
         clause = sentence.clause
-        cited = [r for key in (clause.clause_id, clause.parent_id) if key for r in refs.get(key, []) if r.text in words]
-        targets: set[str] = set()
-        for text in dict.fromkeys(r.text for r in cited):
-            ids = [r.target_id for r in cited if r.text == text]
-            if len(ids) == 2 and _RANGE.search(text) and all(i in position for i in ids):  # 'clauses 7.1 to 7.3'
-                targets |= set(order[min(position[i] for i in ids): max(position[i] for i in ids) + 1])
-            targets |= set(ids)
+        targets = _cited_clauses(structure, (clause.clause_id, clause.parent_id), words)
         rights = [p for p in wanted if p.clause_id != clause.clause_id
                   and any(p.clause_id == t or p.clause_id.startswith((t + "(", t + ".")) for t in targets)]
         if not rights:
@@ -290,8 +295,7 @@ def _limits_disapplied(reading: Reading, structure: DocumentStructure) -> None:
     for i, provision in enumerate(reading.provisions):
         if provision.action != "unlimited_liability" or provision.actor is not None:
             continue
-        cited = {r.target_id for r in structure.cross_references
-                 if r.kind == "clause" and r.source_clause_id == provision.clause_id and r.text in provision.sentence}
+        cited = _cited_clauses(structure, (provision.clause_id,), provision.sentence)
         holders = {p.actor for p in reading.provisions if p.clause_id in cited and p.actor not in (None, "third")
                    and p.action in ("limit_liability", "exclude_liability")}
         if len(holders) == 1:

@@ -34,3 +34,28 @@ def test_our_liability_pointed_back_to_is_ours(judged, template, party, sentence
     found = judged(template.format(sentence=sentence), party)["our_liability_unlimited"]
     assert found.verdict == "RED", found.message
     assert found.clause_id == "10.2"
+
+
+def test_a_range_of_clauses_cited_includes_the_ones_inside_it():
+    """'The limitations in clauses 12.1 to 12.3' names the cap in 12.2 too: the liability they leave unlimited is the
+    one party's that 12.2 caps."""
+    from paralaw.skills.documents.loaders import parse_document_text
+    from paralaw.skills.reading.document import read_document
+
+    text = """# Services Agreement
+
+This Agreement is made between Orrin Logistics Ltd (the "Client") and Tessel Systems Ltd (the "Provider").
+
+## 12. Liability
+
+12.1 Nothing in this Agreement limits liability for fraud.
+
+12.2 The Provider's total liability under this Agreement shall not exceed the Fees paid in the preceding twelve (12) months.
+
+12.3 Any claim must be notified within twelve (12) months after the Client becomes aware of it.
+
+12.4 The limitations in clauses 12.1 to 12.3 shall not apply to any breach of clause 9 (Confidentiality).
+"""
+    reading = read_document(parse_document_text(text, filename="c.md"))
+    unlimited = [p for p in reading.provisions if p.action == "unlimited_liability" and p.clause_id == "12.4"]
+    assert unlimited and unlimited[0].actor == "Provider"
