@@ -186,7 +186,7 @@ def _read(structure: DocumentStructure) -> Reading:
             cited.setdefault(reference.source_clause_id, set()).add(reference.target_id)
     reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms,
                       opening=to_simplified(structure.text[:600]), cited={k: frozenset(v) for k, v in cited.items()})
-    previous = None
+    previous = timed = None
     for sentence in reading.sentences:
         if sentence.is_definition:
             # '"Renewal Term" has the meaning given in clause 2.2' says what a word means, not who does what; a
@@ -198,20 +198,23 @@ def _read(structure: DocumentStructure) -> Reading:
                 at = sentence.clause.text.find(text)
                 reading.provisions += reader.read(text, clause_id=sentence.clause.clause_id, start=max(at, 0))
             continue
-        extra = sentence.expanded or sentence.referred
+        extra = sentence.referred or sentence.expanded  # the clause a figure is cited from, before a definition
         same_clause = previous is not None and previous.clause is sentence.clause
         if same_clause and (lexicon().refers_back.match(sentence.text.lstrip())
                             or not extra and lexicon().refers_back.search(sentence.text)):
             # '逾期未完成验收的，视为验收合格': the period is the previous sentence's, even where a defined term of this
-            # one holds a figure of its own ('逾期未提出的，视为该发布周期的广告已...验收合格': not the 发布周期's)
-            extra = previous.text
+            # one holds a figure of its own ('逾期未提出的，视为该发布周期的广告已...验收合格': not the 发布周期's);
+            # 'within the period stated above' two sentences on: the nearest one of the clause that states a period
+            extra = timed.text if timed is not None and timed.clause is sentence.clause else previous.text
         previous = sentence
         at = sentence.clause.text.find(sentence.text)
-        for provision in reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
-                                     lead_in=sentence.lead_in, extra=extra,
-                                     titled=sentence.lead_is_title, defined=sentence.expanded,
-                                     definitions=sentence.definitions, titles=sentence.titles):
-            reading.provisions.append(provision)
+        read = reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
+                           lead_in=sentence.lead_in, extra=extra,
+                           titled=sentence.lead_is_title, defined=sentence.expanded,
+                           definitions=sentence.definitions, titles=sentence.titles)
+        reading.provisions += read
+        if any(q.kind == "period" for provision in read for q in provision.quantities):
+            timed = sentence
     _limits_disapplied(reading, structure)
     _lead_ins_read_in_items(reading)
     _rights_disapplied(reading, structure)

@@ -184,8 +184,8 @@ _FIRST_ITEM = re.compile(r"\s\((?:a|i|1)\)\s")
 
 
 _REFERENCE = re.compile(
-    r"(?:set out|specified|stated|set forth|provided|referred to|prescribed|contained|given|shown|identified|indicated)"
-    r"\s+in\s+(?:(?:sub-)?clause|section|paragraph|article|item|row)\s+(\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)"
+    r"(?:(?:set out|specified|stated|set forth|provided|referred to|prescribed|contained|given|shown|identified|indicated)\s+"
+    r"|(?<=\bperiod\s)|(?<=\btime\s))in\s+(?:(?:sub-)?clause|section|paragraph|article|item|row)\s+(\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)"
     r"(?:\s+(?:of|in|to)\s+(?:the\s+)?(schedule|annex|annexure|appendix|exhibit|attachment)\s+(\w+))?", re.I)
 
 
