@@ -239,8 +239,9 @@ _ROLE_WITH_OTHER_NAME = re.compile("^" + _ROLE_LINE, re.M)
 _QUOTED = re.compile(r"[\"“]\**([^\"”*\n]{1,40}?)\**[\"”]")
 # '甲方以下称"投资方"，乙方以下简称"公司"': a party's other name given after the parties block
 _ZH_CALLED = re.compile(r"([甲乙丙丁戊己]方)\s*(?:以下|下文)(?:简)?称(?:为)?[\"“「]([^\"”」，。；]{1,10})[\"”」]")
-# '转让方：宁川控股有限公司（以下简称"甲方"）': the role word that opens the line is the labelled party's other name
-_ROLE_THEN_LABEL = re.compile(r"^\s*\**([\u4e00-\u9fff]{2,6}?)\**\s*[:：]\s*\**[^\n（(]{2,60}[（(](?:以下)?(?:简称|称)(?:为)?[:：]?\s*[\"“「]([甲乙丙丁戊己]方)[\"”」][）)]", re.M)
+# '转让方：宁川控股有限公司（以下简称"甲方"）', '委託人：信達物流股份有限公司（以下簡稱甲方）': the role word that opens
+# the line is the labelled party's other name
+_ROLE_THEN_LABEL = re.compile(r"^\s*\**([\u4e00-\u9fff]{2,6}?)\**\s*[:：]\s*\**[^\n（(]{2,60}[（(](?:以下)?(?:简称|称)(?:为)?[:：]?\s*[\"“「]?([甲乙丙丁戊己]方)[\"”」]?[）)]", re.M)
 
 
 def alias_groups(structure) -> list[list[str]]:

@@ -20,7 +20,7 @@ from ..generic.parties import alias_groups, contract_parties
 from .amended import apply_particular_conditions
 from .lexicon import lexicon
 from .model import Provision
-from .reader import Party, SentenceReader
+from .reader import Party, SentenceReader, states_period
 from .sentences import Sentence, sentences_of
 
 _PRONOUNS_WE = {"we", "us", "our", "ours"}
@@ -213,7 +213,7 @@ def _read(structure: DocumentStructure) -> Reading:
                            titled=sentence.lead_is_title, defined=sentence.expanded,
                            definitions=sentence.definitions, titles=sentence.titles)
         reading.provisions += read
-        if any(q.kind == "period" for provision in read for q in provision.quantities):
+        if any(q.kind == "period" for provision in read for q in provision.quantities) or (not read and states_period(sentence.text)):
             timed = sentence
     _limits_disapplied(reading, structure)
     _lead_ins_read_in_items(reading)
@@ -233,9 +233,23 @@ def _lead_ins_read_in_items(reading: Reading) -> None:
                 and (item.clause_id == lead.clause_id or item.clause_id.startswith(lead.clause_id + "(")))
 
     leads = [p for p in reading.provisions if p.sentence.rstrip(" *_").endswith((":", "："))]
-    if leads:
-        dropped = {id(lead) for lead in leads if any(item_of(p, lead) for p in reading.provisions)}
-        reading.provisions = [p for p in reading.provisions if id(p) not in dropped]
+    if not leads:
+        return
+    carried = set(lexicon().carried)
+    dropped = {id(lead) for lead in leads if any(item_of(p, lead) for p in reading.provisions)}
+    kept = []
+    for provision in reading.provisions:
+        if id(provision) in dropped:
+            continue
+        # what a defined term in the lead-in carries governs each item ('除披露函所披露的事项外，转让方保证如下：',
+        # where the 披露函 counts all the buyer knew as disclosed)
+        lead = next((lead for lead in leads if id(lead) in dropped and item_of(provision, lead)
+                     and lead.conditions & carried - provision.conditions), None)
+        if lead is not None:
+            provision = provision.model_copy(update={"conditions": provision.conditions | (lead.conditions & carried),
+                                                     "defined_in": provision.defined_in or lead.defined_in})
+        kept.append(provision)
+    reading.provisions = kept
 
 
 _RANGE = re.compile(r"[\d)]\s*(?:to|through|-|–)\s*\d")  # 'clauses 7.1 to 7.3', '7.1-7.3'; not 'Sub-Clauses 8.1 and 8.3'

@@ -31,6 +31,7 @@ class Lexicon:
     actions: dict[str, re.Pattern[str]]
     titled_action: dict[str, re.Pattern[str]]
     fixed_modality: dict[str, str]
+    decided_by: dict[str, re.Pattern[str]]
     default_modality: dict[str, str]
     passive: re.Pattern[str]
     limb: re.Pattern[str]
@@ -95,6 +96,7 @@ def lexicon() -> Lexicon:
         actions={name: _compile(patterns) for name, patterns in data["actions"].items()},
         titled_action={name: _compile(p) for name, p in (data.get("titled_action") or {}).items()},
         fixed_modality=dict(data.get("fixed_modality") or {}),
+        decided_by={name: _compile(p) for name, p in (data.get("decided_by") or {}).items()},
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
         limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), agent_marker=_compile(data["agent_marker"]), holder_of=_compile(data["holder_of"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),

@@ -158,6 +158,9 @@ class SentenceReader:
         seen: dict[tuple[str | None, str, str], Provision] = {}
         for trigger in triggers:
             modality = self._lex.fixed_modality.get(trigger.value)
+            # '物业管理费标准由出租人根据运营成本每年核定一次': a term one side sets is a power it holds
+            decided = trigger.value in self._lex.decided_by and bool(self._lex.decided_by[trigger.value].search(body))
+            modality = "may" if decided else modality
             modal = self._modal_for(trigger, modals, limbs, body)
             if modal is None and trigger.start >= offset > 0:
                 # an item of a list: the lead-in's last modal governs it, however long the lead-in ('shall not,
@@ -176,7 +179,7 @@ class SentenceReader:
                         modality = "shall_not"  # 'no Milestone shall be deemed accepted', '不视为逾期付款'
             held = self._holders(trigger, mentions, body)
             actor = held[0].value if held else self._actor_for(trigger, modal, mentions, body, limbs)
-            required = self._required_of(trigger, modal, mentions, body) if modality == "may" else None
+            required = self._required_of(trigger, modal, mentions, body) if modality == "may" and not decided else None
             action = trigger.value
             if required is not None and action in self._lex.required_becomes:
                 # '甲方有权要求乙方...一并转让给该受让方': selling alongside, required of the other, is the requirer's drag
@@ -389,6 +392,12 @@ def _lead_conditions(lead: str, lex) -> frozenset[str]:
     # limit for claims in each
     return frozenset(name for name, regex in lex.conditions.items()
                      if name in ("notice", "cure", "consent", "survival") and regex.search(lead))
+
+
+def states_period(text: str) -> bool:
+    """Whether a sentence states a period of its own ('within fifteen (15) Business Days after delivery'), whatever
+    else it reads as: the period a later 'within the period stated above' refers back to."""
+    return any(q.kind == "period" for q in _quantities(to_simplified(text), lexicon()))
 
 
 def _quantities(text: str, lex) -> tuple[Quantity, ...]:

@@ -18,7 +18,8 @@ from ..generic.clause_diff import split_sentences
 from ..text.masking import masked
 from .lexicon import lexicon
 
-_DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|^\s*[\"“][^\"”]{1,30}[\"”]\s*(?:指|是指)")
+_DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|"
+                         r"^\s*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]\s*)?[\"“「『][^\"”」』]{1,30}[\"”」』]\s*[:：]?\s*(?:指|是指|系指)")
 _DEFINITION_HEADING = re.compile(r"definition|interpretation|定义|释义", re.I)
 _MIN_SENTENCE, _MIN_SENTENCE_CJK = 20, 8  # shorter pieces are headings or list stubs; Chinese says more per character
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -51,7 +52,7 @@ class Sentence:
 
 _MODAL = re.compile(r"\b(?:shall|will|may|must|can|is|are|means)\b|应|可|须|得|为|指", re.I)
 # where a definition's body starts: after '"Cap" means', '**Cap** means', '**Restricted Period:**', '“上限”指'
-_MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”]\**\s*[:：]?\s*(?:指|是指|系指)|"
+_MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”」』]\**\s*[:：]?\s*(?:指|是指|系指)|"
                     rf"\*\*\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean)\b\s*|^\s*\*\*[^*\n]{{1,80}}?[:：]\s*\*\*\s*")
 _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
                      r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
@@ -152,7 +153,9 @@ def sentences_of(structure: DocumentStructure) -> list[Sentence]:
                 and _FIGURE.search(pieces[0].text) and not _MODAL.search(pieces[0].text))
         inline = ""  # a list run on inside the paragraph: 'may terminate ... if: (a) ...; or (b) ...'
         for sentence in pieces:
-            expanded, definitions = ("", ()) if in_definitions else _expand(sentence.text, figures)
+            # a definition is not expanded by itself; a sentence that states a term inside the definitions clause is
+            # ("「驗收期間」：指...五日；甲方未於驗收期間內提出...者，視為驗收合格")
+            expanded, definitions = ("", ()) if in_definitions and _DEFINITION.search(sentence.text) else _expand(sentence.text, figures)
             out.append(Sentence(clause=clause, text=sentence.text, titles=titles, in_definitions=in_definitions,
                                 matchable=masked(to_simplified(sentence.text)), expanded=expanded, definitions=definitions,
                                 lead_in=clause.title.strip() + "." if item else (inline or lead_in), lead_is_title=bool(item),

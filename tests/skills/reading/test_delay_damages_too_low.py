@@ -40,4 +40,6 @@ ZH = """# 建设工程设计合同
 ])
 def test_token_delay_damages(judged, contract, us, sentence, flagged):
     found = judged(contract.format(sentence=sentence), us).get("delay_damages_too_low")
-    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+    assert (found is not None and found.verdict != "GREEN") == flagged, found and found.message
+    # medium: with no words making them all we get for the delay (set 39's redraft test has those, at high)
+    assert not flagged or found.severity == "medium", found.message

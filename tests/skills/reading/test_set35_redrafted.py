@@ -58,7 +58,7 @@ This contract is made between Ferrow Foods Limited (the "Purchaser") and Kessler
 ])
 def test_delay_damages_with_no_payer_named(judged, sentence, flagged):
     found = judged(SUPPLY.format(sentence=sentence), "Purchaser").get("delay_damages_too_low")
-    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+    assert (found is not None and found.verdict != "GREEN") == flagged, found and found.message
 
 
 FITOUT = """# 装修工程施工合同
