@@ -181,6 +181,11 @@ def extract_cross_references(structure: "DocumentStructure") -> list[CrossRefere
         target = normalise_clause_id(match.group(1))
         if target is None:
             continue
+        source = source_of(match.start())
+        if match.group(2) in "款项" and text[max(0, match.start() - 2):match.start()] in ("本条", "本條") and source:
+            # '本条第1款': the paragraph of the article the sentence stands in, not clause 1
+            article = re.split(r"[.(（/]", source, maxsplit=1)[0]
+            target = next((t for t in (f"{article}({target})", f"{article}.{target}") if structure.get_clause(t)), target)
         if match.group(3):
             target += f"({match.group(3)})"
         refs.append(

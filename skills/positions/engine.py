@@ -289,13 +289,17 @@ _FIGURES = {"period_days", "notice_days", "cure_days", "renewal_days", "fees_mon
             "rate_per_year"}
 
 
-def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, Any]) -> bool:
+def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, Any], sentence: str = "") -> bool:
     """Whether the rule that gave the verdict (or the provision it looks for) weighs a figure or a carried condition
-    that was read: only then are the words to change the definition's rather than the clause's."""
+    that was read: only then are the words to change the definition's rather than the clause's. A condition the
+    sentence states in its own words ('may reject any Deliverable in its sole discretion') is the sentence's."""
     rule = {"RED": position.escalate, "GREEN": position.standard, "YELLOW": position.acceptable}.get(verdict)
     weighed = set(re.findall(r"[a-z_]+", rule.when)) if rule is not None else set()
-    weighed = (_FIGURES | set(lexicon().carried)) & (weighed | set(position.provision.with_ if position.provision else ()))
-    return any(values.get(name) not in (None, False) for name in weighed)
+    lex = lexicon()
+    weighed = (_FIGURES | set(lex.carried)) & (weighed | set(position.provision.with_ if position.provision else ()))
+    plain = masked(to_simplified(sentence))
+    own = {name for name in weighed & set(lex.carried) if lex.conditions[name].search(plain)}
+    return any(values.get(name) not in (None, False) for name in weighed - own)
 
 
 def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict, said: str, provision, values: dict[str, Any],
@@ -307,7 +311,8 @@ def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict
                                                       "percent", "rate_per_year") and v is not None}
     edits = [e.as_dict() for e in edits_for(position, provision, reading, us, text)] if verdict != "GREEN" else []
     clause_id, evidence = provision.clause_id, provision.sentence
-    if provision.defined_in is not None and provision.defined_in[0] != clause_id and _decided_by_figures(position, verdict, values):
+    if provision.defined_in is not None and provision.defined_in[0] != clause_id and _decided_by_figures(position, verdict, values,
+                                                                                                     provision.sentence):
         # the figure that decides stands in a definition ('during the Restricted Period'): the finding stays with the
         # clause that uses it and quotes the definition, the words to change
         evidence = provision.defined_in[1]

@@ -126,6 +126,9 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     cited = reading.cited.get(provision.clause_id, frozenset()) | reading.cited.get(clause, frozenset())
     around = set().union(*(p.conditions for p in reading.provisions if _without_item(p.clause_id) == clause
                            or any(_within(p.clause_id, target) for target in cited)))
+    # ... or in a sentence of the clause that names no action ('协商不成的' after the missed target it refers to)
+    around |= set().union(*(stated for clause_id, stated in reading.unread.items() if _without_item(clause_id) == clause
+                            or any(_within(clause_id, target) for target in cited)))
     values.update({f"here_{name}": name in around for name in CONDITIONS})
     values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
     values["place"] = provision.place.lower() if provision.place else None

@@ -20,7 +20,7 @@ from ..generic.parties import alias_groups, contract_parties
 from .amended import apply_particular_conditions
 from .lexicon import lexicon
 from .model import Provision
-from .reader import Party, SentenceReader, states_period
+from .reader import Party, SentenceReader, deeming_limb, states_period
 from .sentences import Sentence, sentences_of
 
 _PRONOUNS_WE = {"we", "us", "our", "ours"}
@@ -46,6 +46,8 @@ class Reading:
     chinese: bool = False  # most of its sentences are Chinese: its redline is written in Chinese
     opening: str = ""  # the first lines, where the title says what kind of contract this is
     cited: dict[str, frozenset[str]] = field(default_factory=dict)  # clause -> the clauses and schedules it cites
+    # clause -> the clause-level conditions its sentences state where they name no action (lexicon clause_level)
+    unread: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
@@ -186,8 +188,17 @@ def _read(structure: DocumentStructure) -> Reading:
             cited.setdefault(reference.source_clause_id, set()).add(reference.target_id)
     reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms,
                       opening=to_simplified(structure.text[:600]), cited={k: frozenset(v) for k, v in cited.items()})
-    previous = timed = None
+    previous = timed = accepting = None
     for sentence in reading.sentences:
+        if lexicon().defines_acceptance.search(sentence.text):
+            accepting = sentence.clause
+        elif accepting is not None and sentence.clause is not accepting:
+            accepting = None
+        if accepting is not None:
+            limb = deeming_limb(sentence.text, clause_id=sentence.clause.clause_id,
+                                start=max(sentence.clause.text.find(sentence.text), 0))
+            if limb is not None:
+                reading.provisions.append(limb)
         if sentence.is_definition:
             # '"Renewal Term" has the meaning given in clause 2.2' says what a word means, not who does what; a
             # definition that goes on to state a term ('..., which shall remain fixed for every Renewal Term') is read
@@ -213,6 +224,11 @@ def _read(structure: DocumentStructure) -> Reading:
                            titled=sentence.lead_is_title, defined=sentence.expanded,
                            definitions=sentence.definitions, titles=sentence.titles)
         reading.provisions += read
+        if not read:
+            stated = _clause_level(sentence.matchable)
+            if stated:
+                clause_id = sentence.clause.clause_id
+                reading.unread[clause_id] = reading.unread.get(clause_id, frozenset()) | stated
         if any(q.kind == "period" for provision in read for q in provision.quantities) or (not read and states_period(sentence.text)):
             timed = sentence
     _limits_disapplied(reading, structure)
@@ -222,6 +238,12 @@ def _read(structure: DocumentStructure) -> Reading:
     reading.value = _contract_value(sentences)
     reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)
     return reading
+
+
+def _clause_level(text: str) -> frozenset[str]:
+    """The clause-level conditions (lexicon clause_level) a sentence that names no action states."""
+    lex = lexicon()
+    return frozenset(name for name in lex.clause_level if lex.conditions[name].search(text))
 
 
 def _lead_ins_read_in_items(reading: Reading) -> None:

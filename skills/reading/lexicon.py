@@ -32,6 +32,8 @@ class Lexicon:
     titled_action: dict[str, re.Pattern[str]]
     fixed_modality: dict[str, str]
     decided_by: dict[str, re.Pattern[str]]
+    clause_level: tuple[str, ...]
+    defines_acceptance: re.Pattern[str]
     default_modality: dict[str, str]
     passive: re.Pattern[str]
     limb: re.Pattern[str]
@@ -97,6 +99,8 @@ def lexicon() -> Lexicon:
         titled_action={name: _compile(p) for name, p in (data.get("titled_action") or {}).items()},
         fixed_modality=dict(data.get("fixed_modality") or {}),
         decided_by={name: _compile(p) for name, p in (data.get("decided_by") or {}).items()},
+        clause_level=tuple(data.get("clause_level") or ()),
+        defines_acceptance=_compile(data["defines_acceptance"]),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
         limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), agent_marker=_compile(data["agent_marker"]), holder_of=_compile(data["holder_of"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),

@@ -23,6 +23,9 @@ from .model import Provision, Quantity
 _GAP = 120  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
 _GAP_COORDINATED = 320  # ... when the verb is one of a run of infinitives ("may appoint ..., and to sell ...")
 _COORDINATED = re.compile(r"\b(?:and|or)\s+to\s+(?:[a-z-]+,?\s+){0,4}(?:and\s+|or\s+)?$")
+# 'shall not, for a period of 36 months after ..., anywhere in the world, whether ... on behalf of any other person,
+# sell': everything between the modal and the verb is set off by commas, however long
+_PARENTHETICAL = re.compile(r"\s*,[^.;:]*,\s*")
 _ACTOR_REACH = 160  # characters an actor may stand before its modal
 _OTHER_MEASURES = ("after_end", "threshold")  # periods that measure no term, deadline or notice of the provision itself
 _NOMINAL_REACH = 60  # characters between a nominal action and its modal ('Payment of each invoice by the Customer is')
@@ -139,13 +142,19 @@ class SentenceReader:
         conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(body if titled else plain))
         if "free" in conditions:
             conditions -= {"consent"}
-        conditions -= {name for name, regex in self._lex.denied.items() if regex.search(plain)}
+        denied = {name for name, regex in self._lex.denied.items() if regex.search(plain)}
+        conditions -= denied
         carried = frozenset()
         if defined:  # 'pay ... by the Due Date' where the Due Date is five days after the payer is itself paid
             words = masked(to_simplified(defined))  # '"Deliverables" means ..., excluding the Supplier Tools' carries no tools
+            # ... nor what the sentence itself leaves out ('assigns ... that Deliverable, excluding any Pre-Existing
+            # Materials', where the Deliverable's definition names them)
             carried = frozenset(name for name in self._lex.carried if self._lex.conditions[name].search(words)
-                                and not (name in self._lex.not_carried and self._lex.not_carried[name].search(words)))
-            carried -= conditions
+                                and not (name in self._lex.not_carried and (self._lex.not_carried[name].search(words)
+                                                                           or self._lex.not_carried[name].search(plain))))
+            carried -= conditions | denied
+            if "background" in denied:  # '..., excluding any Pre-Existing Materials': and the improvements to them
+                carried -= {"improvements"}
             conditions |= carried
         # '六個月' is read as 六个月 (the same offsets), and keeps the words as written
         own = tuple(q.model_copy(update={"text": text[q.start:q.end]}) for q in _quantities(to_simplified(text), self._lex))
@@ -230,7 +239,8 @@ class SentenceReader:
         for modal in modals:
             if modal.start > trigger.start:
                 break
-            if trigger.start - modal.end > gap:
+            if trigger.start - modal.end > gap and not (trigger.start - modal.end <= _GAP_COORDINATED
+                                                         and _PARENTHETICAL.fullmatch(body, modal.end, trigger.start)):
                 continue
             if any(modal.end <= limb < trigger.start for limb in limbs):
                 continue
@@ -392,6 +402,20 @@ def _lead_conditions(lead: str, lex) -> frozenset[str]:
     # limit for claims in each
     return frozenset(name for name, regex in lex.conditions.items()
                      if name in ("notice", "cure", "consent", "survival") and regex.search(lead))
+
+
+def deeming_limb(text: str, *, clause_id: str, start: int) -> Provision | None:
+    """A limb of a definition of acceptance that counts silence within a period, or use, as acceptance: a deemed
+    acceptance with the limb's own conditions and figures; None for a limb that is a real acceptance (a signed
+    certificate, tests passed)."""
+    lex = lexicon()
+    plain = masked(to_simplified(text))
+    conditions = frozenset(name for name, regex in lex.conditions.items() if regex.search(plain))
+    quantities = tuple(q.model_copy(update={"text": text[q.start:q.end]}) for q in _quantities(to_simplified(text), lex))
+    if not (any(q.kind == "period" for q in quantities) or "on_use" in conditions):
+        return None
+    return Provision(clause_id=clause_id, sentence=text, start=start, actor=None, modality="deemed", action="accept",
+                     conditions=conditions, quantities=quantities, trigger=(0, 0))
 
 
 def states_period(text: str) -> bool:

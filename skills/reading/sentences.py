@@ -53,7 +53,9 @@ class Sentence:
 _MODAL = re.compile(r"\b(?:shall|will|may|must|can|is|are|means)\b|应|可|须|得|为|指", re.I)
 # where a definition's body starts: after '"Cap" means', '**Cap** means', '**Restricted Period:**', '“上限”指'
 _MEANS = re.compile(rf"[\"”]\**\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean|is|指|是指|系指)\b\s*|[\"”」』]\**\s*[:：]?\s*(?:指|是指|系指)|"
-                    rf"\*\*\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean)\b\s*|^\s*\*\*[^*\n]{{1,80}}?[:：]\s*\*\*\s*")
+                    rf"\*\*\s*(?:,\s*{QUALIFIER}\s*)?(?:means|shall mean)\b\s*|^\s*\*\*[^*\n]{{1,80}}?[:：]\s*\*\*\s*|"
+                    # '**"Reserved Accounts"**: (a) the customers listed in ...'
+                    rf"^\s*\**[\"“][^\"”\n]{{1,80}}[\"”]\**\s*[:：]\s*")
 _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|half|quarter)\b|"
                      r"per ?cent|[一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟]", re.I)
 
@@ -85,7 +87,10 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
         return None
     terms = sorted(bodies, key=len, reverse=True)
     # an English term is a whole word; a Chinese one has no word boundary ('在索赔期间届满前')
-    latin = "|".join(re.escape(t) for t in terms if not _CJK.search(t))
+    # 'any House Account' uses the term 'House Accounts': a plural term is read in the singular too
+    # ('Service' in 'Service Data' is not the term 'Services')
+    latin = "|".join(f"{re.escape(t)}|{re.escape(t[:-1])}(?!\\s+[A-Z])" if t.endswith("s") and len(t) > 3 else re.escape(t)
+                     for t in terms if not _CJK.search(t))
     chinese = "|".join(re.escape(t) for t in terms if _CJK.search(t))
     alternatives = ([r"(?<![\w\"“])(?:" + latin + r")(?![\w\"”])"] if latin else []) + ([chinese] if chinese else [])
     return re.compile("(" + "|".join(alternatives) + ")"), bodies, where
@@ -120,10 +125,16 @@ def _expand(text: str, figures: _Figures | None) -> tuple[str, tuple[tuple[str, 
     if figures is None:
         return "", ()
     pattern, bodies, where = figures
-    used = tuple(dict.fromkeys(where[m.group(1)] for m in pattern.finditer(text)))
+
+    def term(word: str) -> str:  # the defined term a match stands for ('House Account' -> 'House Accounts')
+        return word if word in bodies else word + "s"
+
+    found = [m for m in pattern.finditer(text) if term(m.group(1)) in bodies]
+    used = tuple(dict.fromkeys(where[term(m.group(1))] for m in found))
     if not used:
         return "", ()
-    return pattern.sub(lambda m: f"{m.group(1)} ({bodies[m.group(1)]})", text), used
+    return pattern.sub(lambda m: f"{m.group(1)} ({bodies[term(m.group(1))]})" if term(m.group(1)) in bodies else m.group(1),
+                       text), used
 
 
 def sentences_of(structure: DocumentStructure) -> list[Sentence]:
@@ -248,7 +259,8 @@ def body_start(text: str, clause: Clause) -> int:
     first_line = text.split("\n", 1)[0]
     if first_line.lstrip().startswith("|"):
         return 0  # a table row states its provision: '| Percentage of retention | 10% |' is no heading
-    if clause.title and len(clause.title) < 120:
+    quoted = clause.title.lstrip("*_ ").startswith(("“", '"', "「", "『"))  # '1.6 “验收通过”：指...': a definition, no heading
+    if clause.title and len(clause.title) < 120 and not quoted:
         at = first_line.find(clause.title)
         if at >= 0:
             end = at + len(clause.title)
