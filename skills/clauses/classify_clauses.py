@@ -13,6 +13,8 @@ probabilities find_clauses uses).
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
+from threading import Lock
 
 from pydantic import BaseModel, Field
 
@@ -76,6 +78,13 @@ def _best_passages(probs, column: int, n: int) -> list[int]:
     return [int(i) for i in probs[:, column].argsort()[::-1][:n]]
 
 
+# the answer per document index and question: a host asks again for each clause of one review, and the answer is
+# the whole document's; the index is kept with it, so its id is never another document's
+_ANSWERS: OrderedDict[tuple, tuple[ClauseIndex, "ClassifyClausesOutput"]] = OrderedDict()
+_ANSWERS_SIZE = 16
+_ANSWERS_LOCK = Lock()
+
+
 def classify_clauses(data: ClassifyClausesInput) -> ClassifyClausesOutput:
     structure = require_structure(data.document_structure)
     names = categories()
@@ -86,6 +95,21 @@ def classify_clauses(data: ClassifyClausesInput) -> ClassifyClausesOutput:
         raise SkillFailure(f"unknown categories {unknown}; the model knows: {', '.join(names)}", code="INVALID_ARGUMENT",
                            details={"unknown": unknown})
     index = ClauseIndex.for_document(structure)
+    key = (id(index), structure.document_id, tuple(data.only), data.threshold, data.max_clauses)
+    with _ANSWERS_LOCK:
+        kept = _ANSWERS.get(key)
+        if kept is not None and kept[0] is index:
+            _ANSWERS.move_to_end(key)
+            return kept[1].model_copy(deep=True)
+    answer = _classify(structure, index, names, data)
+    with _ANSWERS_LOCK:
+        _ANSWERS[key] = (index, answer)
+        while len(_ANSWERS) > _ANSWERS_SIZE:
+            _ANSWERS.popitem(last=False)
+    return answer.model_copy(deep=True)
+
+
+def _classify(structure, index: ClauseIndex, names: list[str], data: ClassifyClausesInput) -> ClassifyClausesOutput:
     probs = passage_probabilities(index) if len(index) else None
     found: list[CategoryResult] = []
     missing: list[str] = []

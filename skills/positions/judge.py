@@ -124,11 +124,14 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     # ... or in the clause or schedule it cites ('may use Sub-processors in accordance with Schedule 3', where
     # Schedule 3 gives notice of each new one and a right to object)
     cited = reading.cited.get(provision.clause_id, frozenset()) | reading.cited.get(clause, frozenset())
-    around = set().union(*(p.conditions for p in reading.provisions if _without_item(p.clause_id) == clause
-                           or any(_within(p.clause_id, target) for target in cited)))
-    # ... or in a sentence of the clause that names no action ('协商不成的' after the missed target it refers to)
-    around |= set().union(*(stated for clause_id, stated in reading.unread.items() if _without_item(clause_id) == clause
-                            or any(_within(clause_id, target) for target in cited)))
+    around = reading.around.get((clause, cited))
+    if around is None:  # the same for every provision of the clause, whichever position asks: read once
+        around = set().union(*(p.conditions for p in reading.provisions if _without_item(p.clause_id) == clause
+                               or any(_within(p.clause_id, target) for target in cited)))
+        # ... or in a sentence of the clause that names no action ('协商不成的' after the missed target it refers to)
+        around |= set().union(*(reading.clause_level_of(clause_id) for clause_id in reading.unread
+                                if _without_item(clause_id) == clause or any(_within(clause_id, target) for target in cited)))
+        reading.around[(clause, cited)] = around = frozenset(around)
     values.update({f"here_{name}": name in around for name in CONDITIONS})
     values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
     values["place"] = provision.place.lower() if provision.place else None

@@ -46,8 +46,19 @@ class Reading:
     chinese: bool = False  # most of its sentences are Chinese: its redline is written in Chinese
     opening: str = ""  # the first lines, where the title says what kind of contract this is
     cited: dict[str, frozenset[str]] = field(default_factory=dict)  # clause -> the clauses and schedules it cites
-    # clause -> the clause-level conditions its sentences state where they name no action (lexicon clause_level)
-    unread: dict[str, frozenset[str]] = field(default_factory=dict)
+    # clause -> its sentences that name no action; what clause-level conditions they state (lexicon clause_level) is
+    # read when a position first asks (clause_level_of)
+    unread: dict[str, list[str]] = field(default_factory=dict)
+    _stated: dict[str, frozenset[str]] = field(default_factory=dict)
+    # (clause, the clauses it cites) -> the conditions stated around a provision there, as positions ask for them
+    around: dict[tuple[str, frozenset[str]], frozenset[str]] = field(default_factory=dict)
+
+    def clause_level_of(self, clause_id: str) -> frozenset[str]:
+        """The clause-level conditions the clause's sentences without an action state ('协商不成的' after the missed
+        target it refers to)."""
+        if clause_id not in self._stated:
+            self._stated[clause_id] = frozenset().union(*(_clause_level(text) for text in self.unread.get(clause_id, ())))
+        return self._stated[clause_id]
 
 
 def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...], dict[str, str]]:
@@ -188,7 +199,8 @@ def _read(structure: DocumentStructure) -> Reading:
             cited.setdefault(reference.source_clause_id, set()).add(reference.target_id)
     reading = Reading(parties=parties, pronouns=pronouns, sentences=sentences, role_terms=role_terms,
                       opening=to_simplified(structure.text[:600]), cited={k: frozenset(v) for k, v in cited.items()})
-    previous = timed = accepting = None
+    previous = accepting = None
+    earlier: list[tuple[Sentence, bool | None]] = []  # the clause's sentences so far, each with whether it states a period
     for sentence in reading.sentences:
         if lexicon().defines_acceptance.search(sentence.text):
             accepting = sentence.clause
@@ -216,7 +228,11 @@ def _read(structure: DocumentStructure) -> Reading:
             # '逾期未完成验收的，视为验收合格': the period is the previous sentence's, even where a defined term of this
             # one holds a figure of its own ('逾期未提出的，视为该发布周期的广告已...验收合格': not the 发布周期's);
             # 'within the period stated above' two sentences on: the nearest one of the clause that states a period
-            extra = timed.text if timed is not None and timed.clause is sentence.clause else previous.text
+            timed = next((s for s, read_period in reversed(earlier)
+                          if read_period or (read_period is None and states_period(s.text))), None)
+            extra = timed.text if timed is not None else previous.text
+        if not same_clause:
+            earlier = []
         previous = sentence
         at = sentence.clause.text.find(sentence.text)
         read = reader.read(sentence.text, clause_id=sentence.clause.clause_id, start=max(at, 0),
@@ -225,12 +241,9 @@ def _read(structure: DocumentStructure) -> Reading:
                            definitions=sentence.definitions, titles=sentence.titles)
         reading.provisions += read
         if not read:
-            stated = _clause_level(sentence.matchable)
-            if stated:
-                clause_id = sentence.clause.clause_id
-                reading.unread[clause_id] = reading.unread.get(clause_id, frozenset()) | stated
-        if any(q.kind == "period" for provision in read for q in provision.quantities) or (not read and states_period(sentence.text)):
-            timed = sentence
+            reading.unread.setdefault(sentence.clause.clause_id, []).append(sentence.matchable)
+        # whether it states a period: known from what was read, or left to be seen if a later sentence refers back
+        earlier.append((sentence, any(q.kind == "period" for p in read for q in p.quantities) or (None if not read else False)))
     _limits_disapplied(reading, structure)
     _lead_ins_read_in_items(reading)
     _rights_disapplied(reading, structure)

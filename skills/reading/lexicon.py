@@ -21,6 +21,53 @@ def _compile(patterns: str | list[str]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
 
 
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
+def _branches(pattern: str) -> list[str]:
+    """The top-level alternatives of a pattern ('a|b(?:c|d)|[|]' -> ['a', 'b(?:c|d)', '[|]'])."""
+    out, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if pattern[i + 1:i + 2] == "]":  # '[]...]': a literal ']' first in the class
+                i += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return out
+
+
+def _by_script(patterns: str | list[str]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    """The pattern's alternatives that can match text without Chinese (no Chinese character in them) and those a
+    Chinese sentence can match (a Chinese character, or no letter at all), compiled apart: a sentence in one script is
+    tried against its own. None where there are none."""
+    if isinstance(patterns, str):
+        patterns = [patterns]
+    branches = [b for p in patterns for b in _branches(p)]
+
+    def letters(branch: str) -> bool:  # a letter outside escapes and group syntax ('\\b', '(?<!')
+        return re.search(r"[A-Za-z]", re.sub(r"\\.|\(\?[:=!<>]+", "", branch)) is not None
+
+    # an alternative with both ('^(?!.*\\binterim ...|.*进度款)...') is tried on either; one with neither ('\\d+\\s*%') too
+    latin = [b for b in branches if letters(b) or not _CJK_CHAR.search(b)]
+    cjk = [b for b in branches if _CJK_CHAR.search(b) or not letters(b)]
+    return (re.compile("|".join(f"(?:{b})" for b in latin), re.I) if latin else None,
+            re.compile("|".join(f"(?:{b})" for b in cjk), re.I) if cjk else None)
+
+
 @dataclass(frozen=True)
 class Lexicon:
     modalities: dict[str, re.Pattern[str]]
@@ -33,6 +80,9 @@ class Lexicon:
     fixed_modality: dict[str, str]
     decided_by: dict[str, re.Pattern[str]]
     clause_level: tuple[str, ...]
+    # each condition's alternatives without and with Chinese characters, for a sentence in one script only
+    conditions_latin: dict[str, re.Pattern[str]]
+    conditions_cjk: dict[str, re.Pattern[str]]
     defines_acceptance: re.Pattern[str]
     default_modality: dict[str, str]
     passive: re.Pattern[str]
@@ -107,6 +157,8 @@ def lexicon() -> Lexicon:
         required_of=_compile(data["required_of"]), granted_to=_compile(data["granted_to"]), foregoing=_compile(data["foregoing"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
+        conditions_latin={name: split[0] for name, split in ((n, _by_script(p)) for n, p in data["conditions"].items()) if split[0]},
+        conditions_cjk={name: split[1] for name, split in ((n, _by_script(p)) for n, p in data["conditions"].items()) if split[1]},
         denied={name: _compile(pattern) for name, pattern in (data.get("denied") or {}).items()},
         period_of={name: _compile(p) for name, p in data["period_of"].items()},
         rate_per={name: _compile(p) for name, p in data["rate_per"].items()},

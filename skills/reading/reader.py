@@ -20,6 +20,8 @@ from ..text.masking import masked
 from .lexicon import MODALITY_ORDER, lexicon
 from .model import Provision, Quantity
 
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2}")
 _GAP = 120  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
 _GAP_COORDINATED = 320  # ... when the verb is one of a run of infinitives ("may appoint ..., and to sell ...")
 _COORDINATED = re.compile(r"\b(?:and|or)\s+to\s+(?:[a-z-]+,?\s+){0,4}(?:and\s+|or\s+)?$")
@@ -139,7 +141,13 @@ class SentenceReader:
         # and whether alone or jointly with any other person: (a) carry on any Restricted Business')
         limbs = [m.start() for m in self._lex.limb.finditer(body) if m.start() >= offset]
         # a data item's heading says what its figure is about ('Maximum Delay Damages'): its conditions count
-        conditions = frozenset(name for name, regex in self._lex.conditions.items() if regex.search(body if titled else plain))
+        searched = body if titled else plain
+        # a sentence in one script is tried against the alternatives written in it
+        chinese, latin = _CJK.search(searched) is not None, _LATIN_WORD.search(searched) is not None
+        conditions = frozenset(name for name, regex in self._lex.conditions.items()
+                               if (regex.search(searched) if chinese and latin else
+                                   (rx := (self._lex.conditions_cjk if chinese else self._lex.conditions_latin).get(name))
+                                   is not None and rx.search(searched)))
         if "free" in conditions:
             conditions -= {"consent"}
         denied = {name for name, regex in self._lex.denied.items() if regex.search(plain)}
