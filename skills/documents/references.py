@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .model import Clause, CrossReference
-from .numbering import CN_NUMERAL, PARA, SCHEDULE_WORDS, normalise_clause_id, parent_candidates
+from .numbering import CN_NUMERAL, PARA, SCHEDULE_WORDS, cn_to_int, normalise_clause_id, parent_candidates
 
 if TYPE_CHECKING:
     from .model import DocumentStructure
@@ -43,27 +43,6 @@ _SCHEDULE_REF = re.compile(rf"\b({SCHEDULE_WORDS})[ \t]*-?[ \t]*([A-Z]{{1,2}}\d{
 # '按附件三执行', '详见附表2': an annex of this contract (its id as its own heading writes the number)
 _ZH_SCHEDULE_REF = re.compile(r"(附件|附表|附录)\s*([一二三四五六七八九十]{1,3}|\d{1,3})(?![\d一二三四五六七八九十])")
 _ZH_REF = re.compile(rf"第\s*([{CN_NUMERAL}\d]+(?:\.\d+)*)\s*([条款项])(?:\s*[（(]([{CN_NUMERAL}\d]+)[)）])?(?:\s*[〔【\[]([^〕】\]\n]{{1,40}})[〕】\]])?")
-
-
-_ZH_DIGITS = "零一二三四五六七八九"
-
-
-def _zh_numeral(number: str) -> str:
-    """'3' -> '三', '12' -> '十二', '20' -> '二十'; '' for what is not a number from 1 to 99."""
-    if not number.isdigit() or not 0 < int(number) < 100:
-        return ""
-    tens, units = divmod(int(number), 10)
-    return (("" if tens == 1 else _ZH_DIGITS[tens]) + "十" if tens else "") + (_ZH_DIGITS[units] if units else "")
-
-
-def _arabic_number(number: str) -> str:
-    """'三' -> '3', '十二' -> '12'; '' for what is not a Chinese numeral from 1 to 99."""
-    if not number or any(ch not in _ZH_DIGITS + "十" for ch in number):
-        return ""
-    if "十" not in number:
-        return str(_ZH_DIGITS.index(number)) if len(number) == 1 else ""
-    tens, _, units = number.partition("十")
-    return str((_ZH_DIGITS.index(tens) if tens else 1) * 10 + (_ZH_DIGITS.index(units) if units else 0))
 
 
 def _is_heading_marker(structure: "DocumentStructure", start: int) -> bool:
@@ -164,13 +143,13 @@ def extract_cross_references(structure: "DocumentStructure") -> list[CrossRefere
                 end=match.end(),
             )
         )
-    annexes = {c.clause_id for c in structure.iter_clauses() if c.clause_id.startswith(("附件", "附表", "附录"))}
+    # each annex by its word and number, however either side writes the number ('附件3' cites '附件三')
+    annexes = {(m.group(1), cn_to_int(m.group(2))): c.clause_id for c in structure.iter_clauses()
+               if (m := _ZH_SCHEDULE_REF.fullmatch(c.clause_id))}
     for match in _ZH_SCHEDULE_REF.finditer(text):
         if _is_heading_marker(structure, match.start()) or _starts_line(text, match.start()):
             continue  # the annex's own heading, or a line of the list of annexes
-        word, number = match.groups()
-        target = next((f"{word}{form}" for form in (number, _zh_numeral(number), _arabic_number(number))
-                       if form and f"{word}{form}" in annexes), None)
+        target = annexes.get((match.group(1), cn_to_int(match.group(2))))
         if target is None:
             continue
         refs.append(CrossReference(source_clause_id=source_of(match.start()), text=match.group(0), target_id=target,

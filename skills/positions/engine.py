@@ -138,10 +138,11 @@ def _candidates(position: Position, sentences: list[Sentence], sides: Sides,
         excluded = bool(excluded_re and excluded_re.search(text) and (subject is None or subject.search(text)))
         if sentence.titles not in named_of:
             named_of[sentence.titles] = bool(named and named.search(sentence.titles))
-        # the sentence with its definitions or the clause it cites written out, where those are not what it ignores
+        # ... or with its definitions or the clause it cites written out, where those are not what it ignores
         # ('qualified by the matters Disclosed', where Disclosed counts the buyer's knowledge: no knowledge qualifier)
-        written_out = [masked(to_simplified(t)) for t in (sentence.expanded, sentence.referred) if t]
-        cued = bool(cues and (cues.search(text) or any(cues.search(t) and not (ignore and ignore.search(t)) for t in written_out)))
+        cued = bool(cues and (cues.search(text) or any(
+            cues.search(t) and not (ignore and ignore.search(t))
+            for t in (masked(to_simplified(w)) for w in (sentence.expanded, sentence.referred) if w))))
         if excluded or cued or named_of[sentence.titles]:
             found.append((sentence, heading, excluded))
     if any(heading for _, heading, _ in found):

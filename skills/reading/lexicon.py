@@ -21,7 +21,7 @@ def _compile(patterns: str | list[str]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
 
 
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 
 
 def _branches(pattern: str) -> list[str]:
@@ -62,8 +62,8 @@ def _by_script(patterns: str | list[str]) -> tuple[re.Pattern[str] | None, re.Pa
         return re.search(r"[A-Za-z]", re.sub(r"\\.|\(\?[:=!<>]+", "", branch)) is not None
 
     # an alternative with both ('^(?!.*\\binterim ...|.*进度款)...') is tried on either; one with neither ('\\d+\\s*%') too
-    latin = [b for b in branches if letters(b) or not _CJK_CHAR.search(b)]
-    cjk = [b for b in branches if _CJK_CHAR.search(b) or not letters(b)]
+    latin = [b for b in branches if letters(b) or not CJK_CHAR.search(b)]
+    cjk = [b for b in branches if CJK_CHAR.search(b) or not letters(b)]
     return (re.compile("|".join(f"(?:{b})" for b in latin), re.I) if latin else None,
             re.compile("|".join(f"(?:{b})" for b in cjk), re.I) if cjk else None)
 

@@ -18,9 +18,9 @@ from ..documents.traditional import to_simplified
 from ..text.amounts import find_money, find_percentages, find_periods
 from ..text.masking import masked
 from .lexicon import MODALITY_ORDER, lexicon
+from .lexicon import CJK_CHAR as _CJK
 from .model import Provision, Quantity
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2}")
 _GAP = 120  # characters a modal may stand before the verb it governs ("shall not, without consent, assign")
 _GAP_COORDINATED = 320  # ... when the verb is one of a run of infinitives ("may appoint ..., and to sell ...")
