@@ -31,7 +31,7 @@ from ..reading.roles import OurSide, resolve_party, side_of_word
 from ..reading.roles import sides_of as party_sides
 from ..reading.sentences import Sentence
 from .extract import Sides, extract_value, fill_sides, masked, sides_of
-from .judge import days_in_words, describe, further_red, judge, mirror, verdict_of
+from .judge import days_in_words, describe, further_red, judge, mirror, stated_around, verdict_of
 from .redline import edits_for, fill, localised, party_names
 from .schema import Position, PositionSet, Verdict
 
@@ -303,6 +303,19 @@ def _decided_by_figures(position: Position, verdict: Verdict, values: dict[str, 
     return any(values.get(name) not in (None, False) for name in weighed - own)
 
 
+def _stated_beside(position: Position, verdict: Verdict, values: dict[str, Any], provision, reading: Reading):
+    """The clause and sentence that state the condition a RED turned on, where it was read around the provision (a
+    `here_` condition) rather than in its own sentence; None otherwise. (A YELLOW's `here_` condition is what softens
+    it, a perpetual licence back beside the ownership: the words to change are still the provision's.)"""
+    rule = position.escalate if verdict == "RED" else None
+    if rule is None:
+        return None
+    for name in re.findall(r"(?<!not )\bhere_([a-z_]+)", rule.when):  # 'not here_indexed' states nothing there
+        if values.get(f"here_{name}") and not values.get(name) and (where := stated_around(reading, provision, name)):
+            return where
+    return None
+
+
 def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict, said: str, provision, values: dict[str, Any],
                       reading: Reading, us: str | None, text: str) -> PositionResult:
     severity = severity_of(position, verdict)
@@ -318,6 +331,10 @@ def _provision_result(position: Position, base: dict[str, Any], verdict: Verdict
         # clause that uses it and quotes the definition, the words to change
         evidence = provision.defined_in[1]
         message = f"{message[:-1]} (set by the definition in {provision.defined_in[0]})."
+    elif (stated := _stated_beside(position, verdict, values, provision, reading)) is not None:
+        # the condition that decides stands in a sentence of its own beside the right ('A Break Notice shall be of no
+        # effect if there is any subsisting breach ...'): that sentence holds the words to change
+        clause_id, evidence = stated
     return PositionResult(**base, verdict=verdict, severity=severity if verdict != "GREEN" else "low",
                           clause_id=clause_id, evidence=evidence, message=message, values=shown, redline=edits)
 

@@ -52,6 +52,9 @@ class Reading:
     _stated: dict[str, frozenset[str]] = field(default_factory=dict)
     # (clause, the clauses it cites) -> the conditions stated around a provision there, as positions ask for them
     around: dict[tuple[str, frozenset[str]], frozenset[str]] = field(default_factory=dict)
+    # clause of sentences without an action -> the clauses whose provisions define a term those sentences use: 'A
+    # Break Notice shall be of no effect if ...' conditions the break right that named the Break Notice
+    governs: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def clause_level_of(self, clause_id: str) -> frozenset[str]:
         """The clause-level conditions the clause's sentences without an action state ('协商不成的' after the missed
@@ -244,6 +247,7 @@ def _read(structure: DocumentStructure) -> Reading:
             reading.unread.setdefault(sentence.clause.clause_id, []).append(sentence.matchable)
         # whether it states a period: known from what was read, or left to be seen if a later sentence refers back
         earlier.append((sentence, any(q.kind == "period" for p in read for q in p.quantities) or (None if not read else False)))
+    _terms_governed(reading)
     _limits_disapplied(reading, structure)
     _lead_ins_read_in_items(reading)
     _rights_disapplied(reading, structure)
@@ -251,6 +255,27 @@ def _read(structure: DocumentStructure) -> Reading:
     reading.value = _contract_value(sentences)
     reading.chinese = sum(1 for s in sentences if _CJK.search(s.text)) * 2 > len(sentences)
     return reading
+
+
+# a term a sentence defines as it goes: '(a "Break Notice")', '(the "Option")', '（以下简称“解约通知”）'
+_INLINE_TERM = re.compile(r"[(（]\s*(?:(?:a|an|the|each|such)\s+|以下简称|以下称|下称|简称)?[\"“「]\**([^\"”」\n*]{2,40}?)\**[\"”」]\s*[)）]")
+
+
+def _terms_governed(reading: Reading) -> None:
+    """Which provisions a sentence without an action speaks of through a term they define: 'The Tenant may
+    terminate this lease by serving notice (a "Break Notice")' and, two sub-clauses on, 'A Break Notice shall be of
+    no effect if there is any subsisting breach of the Tenant's covenants'."""
+    defined: dict[str, set[str]] = {}
+    for provision in reading.provisions:
+        for match in _INLINE_TERM.finditer(provision.sentence):
+            defined.setdefault(match.group(1).strip(), set()).add(provision.clause_id)
+    if not defined:
+        return
+    for clause_id, texts in reading.unread.items():
+        words = " ".join(texts)
+        clauses = {c for term, where in defined.items() if term in words for c in where if c != clause_id}
+        if clauses:
+            reading.governs[clause_id] = frozenset(clauses)
 
 
 def _clause_level(text: str) -> frozenset[str]:

@@ -184,3 +184,20 @@ def lexicon() -> Lexicon:
         not_carried={name: _compile(p) for name, p in (data.get("not_carried") or {}).items()},
         required_becomes=dict(data.get("required_becomes") or {}),
     )
+
+
+# where one case of a listed definition ends and the next begins: '...; or (vi) ...', '……；（三）……'
+_CASE_BREAK = re.compile(r"(?<=[;；:：])\s*(?:(?:or|and)\s+)?(?=[\(（]?(?:[ivx]{1,5}|[a-z]|\d{1,2}|[一二三四五六七八九十]{1,3})[\)）]\s*)")
+
+
+def cases_carrying(text: str, names, masked_text) -> list[str]:
+    """The cases of a listed definition ('"Cause" means any of the following: (i) ...; (vi) any act the Board in its
+    sole discretion determines ...') whose own words state one of the conditions `names`: what the term carries, and
+    the words to change. [] when the text lists no cases, or none states one. `masked_text` is the masking the
+    conditions are matched against."""
+    cases = [case.strip() for case in _CASE_BREAK.split(text) if case.strip()]
+    if len(cases) < 2:
+        return []
+    lex = lexicon()
+    return [case for case in cases if any(lex.conditions[name].search(masked_text(case)) for name in names)]
+

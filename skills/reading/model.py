@@ -73,6 +73,7 @@ ACTIONS: dict[str, str] = {
     "allow_loss": "set a share of the goods or materials that may be lost without liability (a loss or shrinkage allowance)",
     "determine": "make a statement, test result or calculation final and binding",
     "pass_risk": "the risk of loss of or damage to goods passing from seller to buyer",
+    "claw_back": "take back pay already paid: a bonus, an incentive, an equity award or its proceeds (追回奖金)",
     "challenge_validity": "challenge the validity or enforceability of the licensed patents or marks",
     "exploit": "develop, market and sell what is licensed (the licensee's diligence)",
     "notify_breach": "notify the other of a personal data breach or security incident",
@@ -213,6 +214,9 @@ CONDITIONS: dict[str, str] = {
     "threshold": "only above a stated sum (a de minimis or threshold amount)",
     "prepayment": "about repaying a loan early (prepayment, 提前还款)",
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
+    "beyond_patent": "payable whether or not a valid patent claim still covers the product, after the patents expire or fall",
+    "sublicence_income": "a share of what sublicensees pay the licensee",
+    "capital_works": "the cost of improving, replacing or rebuilding a building or its plant, not of running it",
 }
 
 QuantityKind = Literal["period", "money", "percent", "fees_months", "share_of_total"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..documents.traditional import to_simplified
 from ..text.amounts import find_money, find_percentages, find_periods
 from ..text.masking import masked
-from .lexicon import MODALITY_ORDER, lexicon
+from .lexicon import MODALITY_ORDER, cases_carrying, lexicon
 from .lexicon import CJK_CHAR as _CJK
 from .model import Provision, Quantity
 
@@ -390,8 +390,18 @@ def _deciding_definition(definitions: tuple[tuple[str, str, str], ...], carried:
     for clause_id, sentence, body in definitions:
         plain = masked(to_simplified(body))
         if any(lex.conditions[name].search(plain) for name in carried) or (figures and not carried and _quantities(body, lex)):
-            return clause_id, sentence
+            return clause_id, _deciding_item(sentence, carried, lex)
     return None
+
+
+
+def _deciding_item(sentence: str, carried: frozenset[str], lex) -> str:
+    """Of a definition that lists its cases, the case whose words carry the condition: the words to change, quoted
+    alone."""
+    if not carried:
+        return sentence
+    deciding = cases_carrying(sentence, carried, lambda words: masked(to_simplified(words)))
+    return deciding[0] if deciding else sentence
 
 
 def _place(text: str, lex) -> str | None:

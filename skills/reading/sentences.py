@@ -16,7 +16,7 @@ from ..documents.model import Clause, DocumentStructure
 from ..documents.traditional import to_simplified
 from ..generic.clause_diff import split_sentences
 from ..text.masking import masked
-from .lexicon import lexicon
+from .lexicon import cases_carrying, lexicon
 
 _DEFINITION = re.compile(r"^\s*[\"“][^\"”]{1,60}[\"”]\s*(?:means|shall mean|has the meaning|includes)\b|"
                          r"^\s*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]\s*)?[\"“「『][^\"”」』]{1,30}[\"”」』]\s*[:：]?\s*(?:指|是指|系指)")
@@ -77,10 +77,16 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
             continue
         body = parts[1].strip().rstrip(";；.。,，").strip()
         sentence = definition.definition
-        if not body.strip(":： ") and definition.definition.rstrip(" *").endswith((":", "：")):
-            body = _listed_after(structure.text, definition.definition)  # '"Excluded Securities" means: (a) ...; (e) ...'
-            sentence = f"{definition.definition} {body}"  # the words to change are in the items
-        if body and (len(body) <= 300 and _FIGURE.search(body) or len(body) <= 1200 and _carries_condition(body)):
+        if definition.definition.rstrip(" *").endswith((":", "：")):
+            # '"Excluded Securities" means: (a) ...; (e) ...', '"Cause" means the occurrence of any of the following:'
+            listed = _listed_after(structure.text, definition.definition)
+            body = f"{body.rstrip(':： ')} {listed}".strip() if body.strip(":： ") else listed
+            sentence = f"{definition.definition} {listed}"  # the words to change are in the items
+            # a term that lists its cases carries what those cases say, not their figures: the 30 days to cure a breach
+            # in one case of "Cause" is no notice for a termination for Cause
+            carrying = cases_carrying(listed, lexicon().carried, lambda words: masked(to_simplified(words)))
+            body = " ".join(carrying) if carrying else body
+        if body and (len(body) <= 300 and _FIGURE.search(body) or len(body) <= 2500 and _carries_condition(body)):
             bodies.setdefault(definition.term, body)
             where.setdefault(definition.term, (definition.clause_id, sentence, body))
     if not bodies:
@@ -96,7 +102,8 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
     return re.compile("(" + "|".join(alternatives) + ")"), bodies, where
 
 
-_NEXT_DEFINITION = re.compile(r"\n\s*[\"“]\**[^\"”\n]{1,60}[\"”]")
+# the next definition, lettered or not ('(d) "Change in Control" has the meaning ...')
+_NEXT_DEFINITION = re.compile(r"\n\s*(?:\(?[a-z]{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?[\"“]\**[^\"”\n]{1,60}[\"”]")
 
 
 def _listed_after(text: str, opening: str) -> str:
@@ -105,7 +112,7 @@ def _listed_after(text: str, opening: str) -> str:
     at = text.find(opening)
     if at < 0:
         return ""
-    rest = text[at + len(opening): at + len(opening) + 1500]
+    rest = text[at + len(opening): at + len(opening) + 2500]
     following = _NEXT_DEFINITION.search(rest)
     return " ".join((rest[:following.start()] if following else rest[:1200]).split())
 
