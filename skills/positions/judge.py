@@ -33,7 +33,7 @@ def _actor_fits(wanted: str, actual: str) -> bool:
             or (wanted == "them_or_both" and actual in ("them", "both"))
             or (wanted == "us_or_unstated" and actual in ("us", "none"))
             or (wanted == "them_or_unstated" and actual in ("them", "none"))
-            or (wanted == "not_us" and actual != "us"))
+            or (wanted == "not_us" and actual != "us") or (wanted == "not_them" and actual != "them"))
 
 
 def matches(position: Position, provision: Provision, us: str | None) -> bool:
@@ -96,12 +96,15 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     # reseller", 独家经销)
     exclusive_granted = bool(spec) and any(p.action in spec.actions and "exclusive" in p.conditions and p.modality != "shall_not"
                                            and p is not provision for p in reading.provisions)
+    # ... or the other side grants us an exclusive licence (a minimum royalty is its price)
+    exclusive_licence = any(p.action == "license" and "exclusive" in p.conditions and p.modality in ("may", "shall")
+                            and who(p.actor, us) == "them" for p in reading.provisions)
     values: dict[str, Any] = {
         "present": True, "excluded": False, "denied": provision.modality in ("shall_not", "not_liable"),
         "actor_us": actor == "us", "actor_them": actor == "them", "actor_both": actor == "both",
         "mutual": actor == "both" or (actor == "them" and ours_too), "ours_too": ours_too, "theirs_too": theirs_too,
         "ours_in_clause": any(a in ("us", "both") for a in here), "them_barred": them_barred,
-        "exclusive_granted": exclusive_granted,
+        "exclusive_granted": exclusive_granted, "exclusive_licence": exclusive_licence,
         "notice_days": notice, "our_notice_days": min(our_notices) if our_notices else None, "cure_days": cure,
         "renewal_days": renewal, "period_days": max(other) if other else None,
         "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],

@@ -234,7 +234,7 @@ Priority = Literal["must_have", "should_have", "nice_to_have"]
 Side = Literal["payer", "provider", "recipient", "discloser"]
 ContractType = Literal["services", "supply", "distribution", "licence", "lease", "nda", "spa", "sha", "construction", "finance", "guarantee", "employment", "other"]
 ActorRef = Literal["us", "them", "both", "third", "any", "us_or_both", "them_or_both", "us_or_unstated", "them_or_unstated",
-                   "not_us"]
+                   "not_us", "not_them"]
 
 
 class ProvisionMatch(BaseModel):
@@ -271,7 +271,7 @@ AlsoChange.model_rebuild()
 # The names a provision position's conditions may use, besides its parameters (judge.values_of gives them).
 PROVISION_NAMES = {"present", "excluded", "denied", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "ours_in_clause",
                    "our_notice_days",
-                   "them_barred", "exclusive_granted", "notice_days", "cure_days", "renewal_days", "period_days", "fees_months", "share_of_total", "percent",
+                   "them_barred", "exclusive_granted", "exclusive_licence", "notice_days", "cure_days", "renewal_days", "period_days", "fees_months", "share_of_total", "percent",
                    "rate_per_year", "money", "multiple", "count", "place", "chinese", "defined"} | set(CONDITIONS) | {f"any_{c}" for c in CONDITIONS} \
     | {f"here_{c}" for c in CONDITIONS}
 

@@ -36,7 +36,10 @@ def contract_type(text: str, reading: Reading | None = None) -> str:
     for window in (head[:600], head):
         hits = [(m.start(), name) for name, regex in titles if (m := regex.search(window))]
         if hits:
-            return min(hits)[1]
+            found = min(hits)[1]
+            # an English "Service Agreement" with an Employee or an Executive is the contract of employment
+            employs = reading is not None and "person" in reading.pronouns
+            return "employment" if found in ("services", "other") and employs else found
     if reading is not None:
         counts = Counter(p.action for p in reading.provisions)
         # a type whose contracts carry no price (an NDA) needs more of its actions than payments

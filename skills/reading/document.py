@@ -96,6 +96,9 @@ def contract_parties_of(structure: DocumentStructure) -> tuple[tuple[Party, ...]
         if name in ("you", "we"):
             pronouns[name] = name
         parties.append(Party(name=name, aliases=others))
+    persons = [p.name for p in parties if any(lexicon().person_role.match(n) for n in (p.name, *p.aliases))]
+    if len(persons) == 1:  # 'he shall not': the Employee, where only one party is a person
+        pronouns["person"] = persons[0]
     bare_we = any(g and {x.lower() for x in g} <= _PRONOUNS_WE for g in groups)
     if bare_we and "we" not in pronouns and "you" in pronouns and len(parties) == 2:
         # '("we", "us", "our")' with no name in it: of two parties, the one that is not "you"

@@ -75,6 +75,8 @@ class Lexicon:
     third: re.Pattern[str]
     pronoun_we: re.Pattern[str]
     pronoun_you: re.Pattern[str]
+    pronoun_person: re.Pattern[str]
+    person_role: re.Pattern[str]
     actions: dict[str, re.Pattern[str]]
     titled_action: dict[str, re.Pattern[str]]
     fixed_modality: dict[str, str]
@@ -116,6 +118,7 @@ class Lexicon:
     role_definition: re.Pattern[str]
     collective: re.Pattern[str]
     waived_after: re.Pattern[str]
+    waived_before: re.Pattern[str]
     refers_back: re.Pattern[str]
     definition_operative: re.Pattern[str]
     negated_deemed: re.Pattern[str]
@@ -145,6 +148,7 @@ def lexicon() -> Lexicon:
         modalities={name: _compile(data["modalities"][name]) for name in MODALITY_ORDER},
         both=_compile(actors["both"]), third=_compile(actors["third"]),
         pronoun_we=re.compile(actors["pronoun_we"]), pronoun_you=re.compile(actors["pronoun_you"]),
+        pronoun_person=re.compile(actors["pronoun_person"]), person_role=re.compile(actors["person_role"], re.I),
         actions={name: _compile(patterns) for name, patterns in data["actions"].items()},
         titled_action={name: _compile(p) for name, p in (data.get("titled_action") or {}).items()},
         fixed_modality=dict(data.get("fixed_modality") or {}),
@@ -171,7 +175,7 @@ def lexicon() -> Lexicon:
         term_before=_compile(data["term_before"]), renewal_before=_compile(data["renewal_before"]), nominal=_compile(data["nominal"]),
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
-        collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),
+        collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]), waived_before=_compile(data["waived_before"]),
         refers_back=_compile(data["refers_back"]), definition_operative=_compile(data["definition_operative"]),
         negated_deemed=_compile(data["negated_deemed"]), collective_single=_compile(data["collective_single"]),
         superseded_by=_compile(data["superseded_by"]),

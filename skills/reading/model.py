@@ -216,6 +216,7 @@ CONDITIONS: dict[str, str] = {
     "specific": "for named claims only (breach of a named clause, data or security incidents), not the general cap",
     "beyond_patent": "payable whether or not a valid patent claim still covers the product, after the patents expire or fall",
     "sublicence_income": "a share of what sublicensees pay the licensee",
+    "own_time": "made on the employee's own time, outside the employer's business or without its resources",
     "capital_works": "the cost of improving, replacing or rebuilding a building or its plant, not of running it",
 }
 

@@ -87,7 +87,7 @@ class SentenceReader:
                 found.append(_Span(m.start(), m.end(), self._owner.get(key) or self._owner.get(m.group().lower(), "")))
         for regex, value in ((lex.both, "both"), (lex.third, "third")):
             found += [_Span(m.start(), m.end(), value) for m in regex.finditer(text)]
-        for regex, key in ((lex.pronoun_we, "we"), (lex.pronoun_you, "you")):
+        for regex, key in ((lex.pronoun_we, "we"), (lex.pronoun_you, "you"), (lex.pronoun_person, "person")):
             if self._pronouns.get(key):
                 found += [_Span(m.start(), m.end(), self._pronouns[key]) for m in regex.finditer(text)]
         found = [s for s in found if s.value]
@@ -185,6 +185,10 @@ class SentenceReader:
                 modal = next((m for m in reversed(modals) if m.end <= offset), None)
             if modality is None and self._lex.waived_after.match(body, trigger.end):
                 modality = "shall_not"  # "the pre-emption rights are disapplied", "the right of first refusal is waived"
+            if (trigger.value in self._lex.disapplicable and self._lex.waived_before.search(body, max(0, trigger.start - 60), trigger.start)
+                    and not _CONDITIONAL_TAIL.match(body, trigger.end)):
+                modality = "shall_not"  # '乙方放弃其享有的优先认缴权', 'the Investor waives its pre-emption rights'
+
             if modality is None:
                 if modal is None:
                     modality = self._lex.default_modality.get(trigger.value)
@@ -381,6 +385,8 @@ _WHOSE_DUTY = re.compile(r"\s*(?:(?:aggregate|total|entire|maximum|cumulative|ov
 
 
 _PLACED = ("governing_law", "resolve_disputes")
+# a waiver that is the condition of something else: '其他股东放弃优先购买权的，视为同意转让'
+_CONDITIONAL_TAIL = re.compile(r"\s*(?:的|之后|后[，,])")
 
 
 def _deciding_definition(definitions: tuple[tuple[str, str, str], ...], carried: frozenset[str], figures: bool,
@@ -401,7 +407,9 @@ def _deciding_item(sentence: str, carried: frozenset[str], lex) -> str:
     if not carried:
         return sentence
     deciding = cases_carrying(sentence, carried, lambda words: masked(to_simplified(words)))
-    return deciding[0] if deciding else sentence
+    # the lead-in itself decides ('"MAE" means an effect that the Lender considers material on any of: (a) ...'): it
+    # reads only with its cases
+    return deciding[0] if deciding and not sentence.startswith(deciding[0]) else sentence
 
 
 def _place(text: str, lex) -> str | None:

@@ -84,16 +84,30 @@ class Item(BaseModel):
     text: str
 
 
+# a price per share ('£4.00 per Series A Share', '每股人民币10元') is no price of the deal
+_PER_UNIT = re.compile(r"\s*\)?\s*(?:per|for\s+each|each|a)\s+(?:[\w-]+\s+){0,2}?(?:shares?|units?|notes?)\b|\s*(?:/股|每股)", re.I)
+
+
+def _whole_sums(text: str) -> list:
+    """The sums a text states, less those stated per share or per unit."""
+    sums = []
+    for money in find_money(text):
+        at = text.find(money.quote)
+        if at < 0 or not _PER_UNIT.match(text, at + len(money.quote)):
+            sums.append(money)
+    return sums
+
+
 def consideration(structure: DocumentStructure) -> Amount | None:
     """The price: a defined price term with a figure in its definition, else the first figure in a price clause."""
     for term in PRICE_TERMS:
         definition = structure.definition_of(term)
-        money = find_money(definition.definition) if definition else []
+        money = _whole_sums(definition.definition) if definition else []
         if money:
             return Amount(value=money[0].value, currency=money[0].currency, quote=money[0].quote, source=f'definition of "{definition.term}"')
     for clause in structure.iter_clauses():
         if PRICE_TITLE.search(clause.title):
-            money = find_money(structure.full_text(clause))
+            money = _whole_sums(structure.full_text(clause))
             if money:
                 return Amount(value=money[0].value, currency=money[0].currency, quote=money[0].quote, source=f"clause {clause.clause_id}")
     return None

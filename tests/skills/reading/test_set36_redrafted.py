@@ -128,7 +128,7 @@ LICENCE_ZH = """# 技术许可合同
     ("被许可方在合同有效期内对许可技术作出的改进，归被许可方所有，许可方享有优先受让权。", False),
 ])
 def test_improvements_owned_whatever_they_are_called(judged, sentence, flagged):
-    found = judged(LICENCE_ZH.format(sentence=sentence), "被许可方").get("improvements_to_them")
+    found = judged(LICENCE_ZH.format(sentence=sentence), "被许可方").get("licence_grant_back")
     assert (found is not None and found.verdict == "RED") == flagged, found and found.message
 
 
