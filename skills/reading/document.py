@@ -225,7 +225,9 @@ def _read(structure: DocumentStructure) -> Reading:
             if tail:
                 text = sentence.text[tail.start():].lstrip(",;，； ")
                 at = sentence.clause.text.find(text)
-                reading.provisions += reader.read(text, clause_id=sentence.clause.clause_id, start=max(at, 0))
+                # what the term means is carried into what it states ('“工艺改进成果”指...改进，其全部知识产权归受托方所有')
+                reading.provisions += reader.read(text, clause_id=sentence.clause.clause_id, start=max(at, 0),
+                                                  defined=sentence.text[:tail.start()])
             continue
         extra = sentence.referred or sentence.expanded  # the clause a figure is cited from, before a definition
         same_clause = previous is not None and previous.clause is sentence.clause

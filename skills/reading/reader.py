@@ -27,7 +27,8 @@ _GAP_COORDINATED = 320  # ... when the verb is one of a run of infinitives ("may
 _COORDINATED = re.compile(r"\b(?:and|or)\s+to\s+(?:[a-z-]+,?\s+){0,4}(?:and\s+|or\s+)?$")
 # 'shall not, for a period of 36 months after ..., anywhere in the world, whether ... on behalf of any other person,
 # sell': everything between the modal and the verb is set off by commas, however long
-_PARENTHETICAL = re.compile(r"\s*,[^.;:]*,\s*")
+# what commas set off between a modal and its verb ('will not, anywhere in Canada, directly or indirectly, be engaged in')
+_PARENTHETICAL = re.compile(r"\s*,[^.;:]*,\s*(?:be\s+|become\s+)?")
 _ACTOR_REACH = 160  # characters an actor may stand before its modal
 _OTHER_MEASURES = ("after_end", "threshold")  # periods that measure no term, deadline or notice of the provision itself
 _NOMINAL_REACH = 60  # characters between a nominal action and its modal ('Payment of each invoice by the Customer is')
@@ -185,7 +186,7 @@ class SentenceReader:
                 modal = next((m for m in reversed(modals) if m.end <= offset), None)
             if modality is None and self._lex.waived_after.match(body, trigger.end):
                 modality = "shall_not"  # "the pre-emption rights are disapplied", "the right of first refusal is waived"
-            if (trigger.value in self._lex.disapplicable and self._lex.waived_before.search(body, max(0, trigger.start - 60), trigger.start)
+            if (trigger.value in self._lex.waivable and self._lex.waived_before.search(body, max(0, trigger.start - 60), trigger.start)
                     and not _CONDITIONAL_TAIL.match(body, trigger.end)):
                 modality = "shall_not"  # '乙方放弃其享有的优先认缴权', 'the Investor waives its pre-emption rights'
 
@@ -198,6 +199,8 @@ class SentenceReader:
                     modality = modal.value
                     if modality == "deemed" and self._lex.negated_deemed.search(body[max(0, modal.start - 40):modal.start]):
                         modality = "shall_not"  # 'no Milestone shall be deemed accepted', '不视为逾期付款'
+            if modal is not None and modal.end <= trigger.start and self._lex.proposal.search(body, modal.end, trigger.start):
+                continue  # 'may propose that this Agreement be terminated': no right to terminate
             held = self._holders(trigger, mentions, body)
             actor = held[0].value if held else self._actor_for(trigger, modal, mentions, body, limbs)
             required = self._required_of(trigger, modal, mentions, body) if modality == "may" and not decided else None

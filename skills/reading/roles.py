@@ -77,6 +77,11 @@ def sides_of(reading: Reading) -> dict[str, str]:
                 or side_of_word(reading.role_terms.get(party.name, "")))
         if side:
             out[party.name] = side
+    by_type = (_table().get("by_type") or {}).get(contract_type(reading.opening)) or {}
+    for party in reading.parties:  # in a loan the investor lends: the type decides what the word says
+        word = to_simplified(party.name).lower().removeprefix("the ")
+        if word in by_type:
+            out[party.name] = by_type[word]
     words = {party.name: {w for w in (party.name, *party.aliases) if w} for party in reading.parties}
     for pair in _table().get("pairs") or []:
         for party in reading.parties:
