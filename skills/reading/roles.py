@@ -9,6 +9,7 @@ contract it is the payer, whatever it is called. Positions apply to sides, so ac
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -64,6 +65,24 @@ def _weight(provision) -> float:
     return 1.0
 
 
+def _recited(reading: Reading) -> dict[str, str]:
+    """party -> its side, where the opening recites what it is: '緣甲方為淨水設備之製造商，乙方有意經銷甲方產品',
+    'WHEREAS Acme is a manufacturer of filtration equipment'."""
+    words = sorted((w for w in all_role_words() if len(w) > 1), key=len, reverse=True)
+    roles = "|".join(re.escape(w) for w in words)
+    out: dict[str, str] = {}
+    for party in reading.parties:
+        name = re.escape(to_simplified(party.name))
+        match = re.search(name + r"\s*(?:为|系|是|\bis\s+(?:a|an|the)\b)\s*[^，。；,;.]{0,40}?(?:之|的)?\s*(" + roles + r")(?![\w])",
+                          reading.opening, re.I)
+        if match and (side := side_of_word(match.group(1))):
+            out[party.name] = side
+    others = [p.name for p in reading.parties if p.name not in out]
+    if len(out) == 1 and len(others) == 1 and (facing_side := facing(next(iter(out.values())))):
+        out[others[0]] = facing_side  # of two parties, the other one faces it
+    return out
+
+
 def sides_of(reading: Reading) -> dict[str, str]:
     """party name -> its side, from the strongest evidence first: its name, an alias or a defining role word
     ('接收方：指遠峰公司'), or the party it faces (a principal facing an agent supplies); else what its provisions have
@@ -77,6 +96,8 @@ def sides_of(reading: Reading) -> dict[str, str]:
                 or side_of_word(reading.role_terms.get(party.name, "")))
         if side:
             out[party.name] = side
+    for name, side in _recited(reading).items():  # '甲方為...之製造商': what the opening recites it is
+        out.setdefault(name, side)
     by_type = (_table().get("by_type") or {}).get(contract_type(reading.opening)) or {}
     for party in reading.parties:  # in a loan the investor lends: the type decides what the word says
         word = to_simplified(party.name).lower().removeprefix("the ")

@@ -244,6 +244,8 @@ def _condition_findings(structure: DocumentStructure, clause: Clause, item: Cond
 def _long_stop_findings(structure: DocumentStructure, side: Side, items: list[ConditionItem], long_stop: Sentence | None,
                         denial: Sentence | None, termination: str) -> list[Finding]:
     outstanding = ", ".join(f"{i.clause_id} ({i.category.replace('_', ' ')})" for i in items)
+    if long_stop is None and denial is None and all(i.category == "other" for i in items):
+        return []  # no recognised condition to wait for ('the remaining shares shall vest ... thereafter'): nothing to stop
     if denial is not None or long_stop is None:
         anchor = denial or next((s for s in all_sentences(structure) if CP_INTRO.search(s.text) and COMPLETION.search(s.text)),
                                 Sentence(items[0].clause_id, 0, items[0].text))

@@ -140,7 +140,14 @@ def caps(sentences: list[Sentence], price: Amount | None) -> list[Term]:
                               amount=price.value if price else None, currency=price.currency if price else "", quote=sentence_quote(s)))
         elif find_money(s.text):
             found.append(_money_term(s, price, _applies(s)))
+        elif _OTHER_MEASURE.search(s.text):  # 'three times his or her gross annual salary': a cap, in another measure
+            found.append(Term(applies_to=_applies(s), clause_id=s.clause_id, quote=sentence_quote(s)))
     return found
+
+
+# a cap measured by something other than the price or a sum: a multiple of salary or fees, the amount received
+_OTHER_MEASURE = re.compile(r"\b(?:one|two|three|four|five|\d+(?:\.\d+)?)\s*(?:\(\d+\)\s*)?times\b|\bmultiple\s+of\b|\b(?:annual|gross)\s+"
+                            r"(?:base\s+)?(?:salary|remuneration)\b|\bamount\s+(?:actually\s+)?received\s+by\b|倍|年薪|工资总额|所得(?:款项|价款)", re.I)
 
 
 def de_minimis(sentences: list[Sentence], price: Amount | None) -> Term | None:

@@ -17,13 +17,14 @@ _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1
 
 _WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 # One or more number words joined by spaces, hyphens or "and": "one hundred and five", "Three-thousand".
-EN_NUMBER = rf"\b(?=[zotfsenhmbZOTFSENHMB])(?:{_WORD})(?:(?:[\s-]+|\s+and\s+)(?:{_WORD}))*\b"
+# 'two million, eight hundred and sixty thousand': a comma may follow a scale word
+EN_NUMBER = rf"\b(?=[zotfsenhmbZOTFSENHMB])(?:{_WORD})(?:(?:[\s-]+|\s+and\s+|(?:(?<=illion)|(?<=housand)),\s+)(?:{_WORD}))*\b"
 EN_NUMBER_RE = re.compile(EN_NUMBER, re.IGNORECASE)
 
 
 def parse_english_number(words: str) -> float | None:
     """'forty-eight million six hundred and fifty thousand' -> 48650000; None if it is not a number."""
-    tokens = [t for t in re.split(r"[\s-]+", words.lower()) if t and t != "and"]
+    tokens = [t for t in re.split(r"[\s,-]+", words.lower()) if t and t != "and"]
     if not tokens:
         return None
     total, current = 0, 0
