@@ -120,6 +120,7 @@ class Lexicon:
     waived_after: re.Pattern[str]
     waived_before: re.Pattern[str]
     waivable: frozenset[str]
+    waiver_condition: re.Pattern[str]
     proposal: re.Pattern[str]
     refers_back: re.Pattern[str]
     definition_operative: re.Pattern[str]
@@ -177,7 +178,9 @@ def lexicon() -> Lexicon:
         term_before=_compile(data["term_before"]), renewal_before=_compile(data["renewal_before"]), nominal=_compile(data["nominal"]),
         annual_fees=_compile(data["annual_fees"]),
         role_definition=re.compile(data["role_definition"], re.I),
-        collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]), waived_before=_compile(data["waived_before"]), waivable=frozenset(data.get("waivable") or ()), proposal=_compile(data["proposal"]),
+        collective=_compile(data["collective"]), waived_after=_compile(data["waived_after"]),
+        waived_before=_compile(data["waived_before"]), waivable=frozenset(data.get("waivable") or ()),
+        waiver_condition=_compile(data["waiver_condition"]), proposal=_compile(data["proposal"]),
         refers_back=_compile(data["refers_back"]), definition_operative=_compile(data["definition_operative"]),
         negated_deemed=_compile(data["negated_deemed"]), collective_single=_compile(data["collective_single"]),
         superseded_by=_compile(data["superseded_by"]),

@@ -187,9 +187,8 @@ class SentenceReader:
             if modality is None and self._lex.waived_after.match(body, trigger.end):
                 modality = "shall_not"  # "the pre-emption rights are disapplied", "the right of first refusal is waived"
             if (trigger.value in self._lex.waivable and self._lex.waived_before.search(body, max(0, trigger.start - 60), trigger.start)
-                    and not _CONDITIONAL_TAIL.match(body, trigger.end)):
+                    and not self._lex.waiver_condition.match(body, trigger.end)):
                 modality = "shall_not"  # '乙方放弃其享有的优先认缴权', 'the Investor waives its pre-emption rights'
-
             if modality is None:
                 if modal is None:
                     modality = self._lex.default_modality.get(trigger.value)
@@ -388,8 +387,6 @@ _WHOSE_DUTY = re.compile(r"\s*(?:(?:aggregate|total|entire|maximum|cumulative|ov
 
 
 _PLACED = ("governing_law", "resolve_disputes")
-# a waiver that is the condition of something else: '其他股东放弃优先购买权的，视为同意转让'
-_CONDITIONAL_TAIL = re.compile(r"\s*(?:的|之后|后[，,])")
 
 
 def _deciding_definition(definitions: tuple[tuple[str, str, str], ...], carried: frozenset[str], figures: bool,
@@ -401,7 +398,6 @@ def _deciding_definition(definitions: tuple[tuple[str, str, str], ...], carried:
         if any(lex.conditions[name].search(plain) for name in carried) or (figures and not carried and _quantities(body, lex)):
             return clause_id, _deciding_item(sentence, carried, lex)
     return None
-
 
 
 def _deciding_item(sentence: str, carried: frozenset[str], lex) -> str:

@@ -73,8 +73,7 @@ def _recited(reading: Reading) -> dict[str, str]:
     out: dict[str, str] = {}
     for party in reading.parties:
         name = re.escape(to_simplified(party.name))
-        match = re.search(name + r"\s*(?:为|系|是|\bis\s+(?:a|an|the)\b)\s*[^，。；,;.]{0,40}?(?:之|的)?\s*(" + roles + r")(?![\w])",
-                          reading.opening, re.I)
+        match = re.search(name + _table()["recites"] + "(" + roles + r")(?![\w])", reading.opening, re.I)
         if match and (side := side_of_word(match.group(1))):
             out[party.name] = side
     others = [p.name for p in reading.parties if p.name not in out]
