@@ -97,7 +97,7 @@ def sides_of(reading: Reading) -> dict[str, str]:
             out[party.name] = side
     for name, side in _recited(reading).items():  # '甲方為...之製造商': what the opening recites it is
         out.setdefault(name, side)
-    by_type = (_table().get("by_type") or {}).get(contract_type(reading.opening)) or {}
+    by_type = (_table().get("by_type") or {}).get(contract_type(reading.opening, reading)) or {}
     for party in reading.parties:  # in a loan the investor lends: the type decides what the word says
         word = to_simplified(party.name).lower().removeprefix("the ")
         if word in by_type:
