@@ -83,6 +83,8 @@ class Lexicon:
     decided_by: dict[str, re.Pattern[str]]
     clause_level: tuple[str, ...]
     # each condition's alternatives without and with Chinese characters, for a sentence in one script only
+    actions_latin: dict[str, re.Pattern[str]]
+    actions_cjk: dict[str, re.Pattern[str]]
     conditions_latin: dict[str, re.Pattern[str]]
     conditions_cjk: dict[str, re.Pattern[str]]
     defines_acceptance: re.Pattern[str]
@@ -164,6 +166,8 @@ def lexicon() -> Lexicon:
         required_of=_compile(data["required_of"]), granted_to=_compile(data["granted_to"]), foregoing=_compile(data["foregoing"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
+        actions_latin={name: split[0] for name, split in ((n, _by_script(p)) for n, p in data["actions"].items()) if split[0]},
+        actions_cjk={name: split[1] for name, split in ((n, _by_script(p)) for n, p in data["actions"].items()) if split[1]},
         conditions_latin={name: split[0] for name, split in ((n, _by_script(p)) for n, p in data["conditions"].items()) if split[0]},
         conditions_cjk={name: split[1] for name, split in ((n, _by_script(p)) for n, p in data["conditions"].items()) if split[1]},
         denied={name: _compile(pattern) for name, pattern in (data.get("denied") or {}).items()},

@@ -108,8 +108,11 @@ class SentenceReader:
         return sorted(taken, key=lambda s: s.start)
 
     def _triggers(self, text: str) -> list[_Span]:
+        # a sentence in one script is tried against the alternatives written in it (the same matches, for less)
+        chinese, latin = _CJK.search(text) is not None, _LATIN_WORD.search(text) is not None
+        actions = (self._lex.actions if chinese and latin else self._lex.actions_cjk if chinese else self._lex.actions_latin)
         out = []
-        for action, regex in self._lex.actions.items():
+        for action, regex in actions.items():
             out += [_Span(m.start(), m.end(), action) for m in regex.finditer(text) if m.end() > m.start()]
         return sorted(out, key=lambda s: s.start)
 
