@@ -69,3 +69,23 @@ TRANSPORT_ZH = """# 公路货物运输合同
 def test_salvage_that_passes_to_a_carrier_is_no_ip_ownership(judged, salvage, flagged):
     found = judged(TRANSPORT_ZH.format(salvage=salvage), "甲方").get("ip_ownership")
     assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+SERVICES_HK = """# 資訊科技服務協議
+
+客戶：德興物流有限公司（下稱「客戶」）
+服務供應商：恆晉系統有限公司（下稱「服務供應商」）
+
+## 附表二 費用
+4. {rise}
+"""
+
+
+@pytest.mark.parametrize("rise, flagged", [
+    ("服務供應商可於每年一月一日上調服務費，上調幅度為百分之六或消費物價指數按年變動率（以較高者為準）。", True),
+    ("服務供應商可於每年一月一日按消費物價指數按年變動率上調服務費，但上調幅度不得超過百分之三。", False),
+])
+def test_a_rise_of_a_floor_or_the_index_whichever_is_higher(judged, rise, flagged):
+    """'以較高者為準': the index is a floor, not a cap."""
+    found = judged(SERVICES_HK.format(rise=rise), "客戶").get("price_changes")
+    assert (found is not None and found.verdict in ("RED", "YELLOW")) == flagged, found and found.message
