@@ -10,7 +10,7 @@ use are listed in schema.PROVISION_NAMES; a position's parameters join them.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from ..reading.document import Reading
 from ..reading.lexicon import lexicon
@@ -130,11 +130,12 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     cited = reading.cited.get(provision.clause_id, frozenset()) | reading.cited.get(clause, frozenset())
     around = reading.around.get((clause, cited))
     if around is None:  # the same for every provision of the clause, whichever position asks: read once
-        around = set().union(*(p.conditions for p in reading.provisions if in_scope(reading, provision, p.clause_id)))
+        inside = scope_of(reading, provision)
+        around = set().union(*(p.conditions for p in reading.provisions if inside(p.clause_id)))
         # ... or in a sentence of the clause that names no action ('协商不成的' after the missed target it refers to), or
         # one that names a term the provision defines ('A Break Notice shall be of no effect if ...')
         around |= set().union(*(reading.clause_level_of(clause_id) for clause_id in reading.unread
-                                if in_scope(reading, provision, clause_id)))
+                                if inside(clause_id)))
         reading.around[(clause, cited)] = around = frozenset(around)
     values.update({f"here_{name}": name in around for name in CONDITIONS})
     values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
@@ -185,13 +186,17 @@ def further_red(position: Position, reading: Reading, us: str | None, first: Pro
     return found
 
 
-def in_scope(reading: Reading, provision: Provision, clause_id: str) -> bool:
+def scope_of(reading: Reading, provision: Provision) -> Callable[[str], bool]:
     """Whether a clause's sentences speak of the provision: the same clause (an item of its list included), a clause
-    or schedule it cites, or a sentence that names a term the provision's own sentence defines."""
+    or schedule it cites, or a sentence that names a term the provision's own sentence defines. The provision's own
+    clause and citations are worked out once, for every clause asked about."""
     clause = _without_item(provision.clause_id)
     cited = reading.cited.get(provision.clause_id, frozenset()) | reading.cited.get(clause, frozenset())
-    return (_without_item(clause_id) == clause or any(_within(clause_id, target) for target in cited)
-            or any(_without_item(c) == clause for c in reading.governs.get(clause_id, ())))
+
+    def inside(clause_id: str) -> bool:
+        return (_without_item(clause_id) == clause or any(_within(clause_id, target) for target in cited)
+                or any(_without_item(c) == clause for c in reading.governs.get(clause_id, ())))
+    return inside
 
 
 def stated_around(reading: Reading, provision: Provision, name: str) -> tuple[str, str] | None:
@@ -199,10 +204,9 @@ def stated_around(reading: Reading, provision: Provision, name: str) -> tuple[st
     decide ('A Break Notice shall be of no effect if there is any subsisting breach ...' beside the break right)."""
     if name in provision.conditions:
         return None
-    regex = lexicon().conditions[name]
+    regex, inside = lexicon().conditions[name], scope_of(reading, provision)
     for sentence in reading.sentences:
-        if (sentence.text != provision.sentence and in_scope(reading, provision, sentence.clause.clause_id)
-                and regex.search(sentence.matchable)):
+        if sentence.text != provision.sentence and inside(sentence.clause.clause_id) and regex.search(sentence.matchable):
             return sentence.clause.clause_id, sentence.text
     return None
 
