@@ -101,6 +101,7 @@ CONDITIONS: dict[str, str] = {
     "by_law": "when the law, a regulator or a court requires it",
     # what the provision is about, where a position turns on it
     "background": "about what a party had or makes on its own (pre-existing or background IP, its own platform)",
+    "commissioned": "about what is made for the other side under the contract: deliverables, work product, custom development",
     "improvements": "about improvements, modifications or derivatives of a product, or feedback on it",
     "regardless_of_fault": "however caused, even by the other side's own negligence or fault",
     "perpetual": "without limit of time: perpetual, indefinite, surviving for ever",
@@ -172,6 +173,7 @@ CONDITIONS: dict[str, str] = {
     "source_code": "about the software's source code (escrow, release, delivery)",
     "backup": "about back-up or archive copies kept in the ordinary course",
     "own_sales": "the party's own sales, made itself or directly, not through another reseller",
+    "listed": "only to accounts named in a closed list the contract sets out (house or reserved accounts)",
     "whole_term": "for the whole term of the contract",
     "termination_fee": "on paying an early termination fee or compensation for ending early",
     "landlord_works": "about works the landlord did, or improvements already there when the lease began",
