@@ -168,7 +168,8 @@ class SentenceReader:
             if "background" in denied:  # '..., excluding any Pre-Existing Materials': and the improvements to them
                 carried -= {"improvements"}
             if "commissioned" in carried:  # '"Supplier IP" means its pre-existing materials and everything it develops for
-                carried -= {"background"}  # the Client': a term that sweeps in the deliverables is not background alone
+                carried -= {"background"}  # the Client': a term that sweeps in the deliverables is not background alone,
+                conditions -= {"background"}  # whatever its name says ('Consultant Materials')
             conditions |= carried
         # '六個月' is read as 六个月 (the same offsets), and keeps the words as written
         own = tuple(q.model_copy(update={"text": text[q.start:q.end]}) for q in _quantities(to_simplified(text), self._lex))
