@@ -91,6 +91,11 @@ def _defined_figures(structure: DocumentStructure) -> _Figures | None:
             where.setdefault(definition.term, (definition.clause_id, sentence, body))
     if not bodies:
         return None
+    # a clause written in capitals ('EXCEPT IN RESPECT OF EXCLUDED CLAIMS, IN NO EVENT SHALL ...') uses the terms in
+    # capitals: a limitation clause is often set that way
+    for term in [t for t in bodies if not _CJK.search(t) and len(t) > 3 and t.upper() != t]:
+        bodies.setdefault(term.upper(), bodies[term])
+        where.setdefault(term.upper(), where[term])
     terms = sorted(bodies, key=len, reverse=True)
     # an English term is a whole word; a Chinese one has no word boundary ('在索赔期间届满前')
     # 'any House Account' uses the term 'House Accounts': a plural term is read in the singular too
@@ -134,7 +139,7 @@ def _expand(text: str, figures: _Figures | None) -> tuple[str, tuple[tuple[str, 
     pattern, bodies, where = figures
 
     def term(word: str) -> str:  # the defined term a match stands for ('House Account' -> 'House Accounts')
-        return word if word in bodies else word + "s"
+        return word if word in bodies else word + ("S" if word.isupper() else "s")
 
     found = [m for m in pattern.finditer(text) if term(m.group(1)) in bodies]
     used = tuple(dict.fromkeys(where[term(m.group(1))] for m in found))
@@ -278,7 +283,8 @@ def body_start(text: str, clause: Clause) -> int:
                 return end + (len(rest) - len(rest.lstrip(" .:-\u2013\u2014")))
             return 0  # the 'title' runs on into the sentence ('IN NO EVENT SHALL ... EXCEED'): it is the sentence
     line = first_line.strip().lstrip("#").strip()
-    if line and len(line.split()) <= 12 and len(line) < 80 and not re.search(r"[.;:。；：]$", line):
+    # a list item that runs on to the next ('(f) a Related Obligation Default occurs; or') is no heading
+    if line and len(line.split()) <= 12 and len(line) < 80 and not re.search(r"(?:[.;:,。；：，]|[;,]\s*(?:and|or|and/or))$", line):
         return len(first_line)
     return 0
 
