@@ -159,9 +159,12 @@ def judge(position: Position, reading: Reading, us: str | None) -> tuple[Verdict
         verdict, said = verdict_of(position, values)
         # the worst verdict; then one a rule gave over the YELLOW no rule gave; then the RED furthest from the
         # position; then the provision that itself states what the rule turns on ("the cap ... does not apply"
-        # rather than the rate it leaves uncapped); then the earliest
+        # rather than the rate it leaves uncapped); then the RED that says most about how ('may engage new
+        # Sub-processors at any time ... without any requirement to notify' over the general authorisation that
+        # points to it); then the earliest
         key = (_RANK[verdict], said != _NO_RULE, _strength(position, verdict, values),
-               len(_named(position, verdict) & provision.conditions), -index)
+               len(_named(position, verdict) & provision.conditions), len(provision.conditions) if verdict == "RED" else 0,
+               -index)
         if best is None or key > best[0]:
             best = (key, verdict, said, provision, values)
     if best is None:

@@ -118,6 +118,7 @@ CONDITIONS: dict[str, str] = {
     "when_paid": "only when (or if) the payer is itself paid by someone else: pay-when-paid, back-to-back",
     "broad_carve_out": "left outside the cap: ordinary failures (non-conformity, any breach, any security incident), not only fraud or indemnities",
     "no_interest": "no interest at all on a sum paid late",
+    "month_end": "a time that runs from the end of the month, not from the invoice (up to a month longer)",
     "disputed": "about sums the payer disputes (in good faith), not undisputed ones",
     "late_payment": "about paying late: interest or a charge on overdue sums",
     "on_payment": "only once the price is paid in full (retention of title)",
