@@ -177,6 +177,7 @@ CONDITIONS: dict[str, str] = {
     "source_code": "about the software's source code (escrow, release, delivery)",
     "backup": "about back-up or archive copies kept in the ordinary course",
     "own_sales": "the party's own sales, made itself or directly, not through another reseller",
+    "outside_territory": "outside the territory or area granted",
     "listed": "only to accounts named in a closed list the contract sets out (house or reserved accounts)",
     "whole_term": "for the whole term of the contract",
     "termination_fee": "on paying an early termination fee or compensation for ending early",
