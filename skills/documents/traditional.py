@@ -32,11 +32,12 @@ def _table() -> dict[int, str]:
 
 
 _TABLE = _table()
-_TRADITIONAL = re.compile("[" + "".join(chr(c) for c in _TABLE) + "]")
+# a test for any CJK character at all is cheap; one for any of four thousand Traditional ones is not
+_CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 
 
 def to_simplified(text: str) -> str:
     """The text with each Traditional character the table knows replaced by its Simplified form (same length)."""
-    if not _TRADITIONAL.search(text):
+    if not _CJK.search(text):
         return text
     return text.translate(_TABLE)
