@@ -93,6 +93,7 @@ class Lexicon:
     limb: re.Pattern[str]
     object_before: re.Pattern[str]
     by_agent: re.Pattern[str]
+    attributive: re.Pattern[str]
     agent_marker: re.Pattern[str]
     holder_of: re.Pattern[str]
     carried: tuple[str, ...]
@@ -162,7 +163,7 @@ def lexicon() -> Lexicon:
         defines_acceptance=_compile(data["defines_acceptance"]),
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
-        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), agent_marker=_compile(data["agent_marker"]), holder_of=_compile(data["holder_of"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),
+        limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), attributive=_compile(data["attributive"]), agent_marker=_compile(data["agent_marker"]), holder_of=_compile(data["holder_of"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),
         required_of=_compile(data["required_of"]), granted_to=_compile(data["granted_to"]), foregoing=_compile(data["foregoing"]),
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},

@@ -84,7 +84,7 @@ class SentenceReader:
             for m in self._names.finditer(text):
                 if m.group()[0].islower() and m.group()[0].isascii() and m.group().lower() not in self._lower_names:
                     continue  # 'any other agent' is no party; 'the Agent' and 'THE AGENT' are
-                if _ATTRIBUTIVE.match(text, m.end()):
+                if lex.attributive.match(text, m.end()):
                     continue  # 'the Customer Data', 'Supplier Materials': a party's name as part of a defined term
                 key = re.sub(r"(?:'s|s'|’s)$", "", m.group().lower())
                 found.append(_Span(m.start(), m.end(), self._owner.get(key) or self._owner.get(m.group().lower(), "")))
@@ -395,8 +395,6 @@ _WHOSE_DUTY = re.compile(r"\s*(?:(?:aggregate|total|entire|maximum|cumulative|ov
 
 
 _PLACED = ("governing_law", "resolve_disputes")
-# a capitalised word after a party's name makes the name part of a term ('Customer Data', 'Supplier Personnel')
-_ATTRIBUTIVE = re.compile(r"[ \t]+(?:Personal\s+)?(?:Data|Materials?|Personnel|Property|Content|Information|Equipment|Premises|Systems?|Software|Group|Affiliates?|Indemnitees?|Parties|Party|Background|IP|Intellectual|Confidential|Default|Responsibilities|Dependencies|Assets|Records|Sites?|Environment|Policies|Requirements|Tools?)\b")
 
 
 def _deciding_definition(definitions: tuple[tuple[str, str, str], ...], carried: frozenset[str], figures: bool,
