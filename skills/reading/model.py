@@ -119,6 +119,7 @@ CONDITIONS: dict[str, str] = {
     "broad_carve_out": "left outside the cap: ordinary failures (non-conformity, any breach, any security incident), not only fraud or indemnities",
     "no_interest": "no interest at all on a sum paid late",
     "month_end": "a time that runs from the end of the month, not from the invoice (up to a month longer)",
+    "warranty_breach": "about the warranties proving untrue or being breached",
     "disputed": "about sums the payer disputes (in good faith), not undisputed ones",
     "late_payment": "about paying late: interest or a charge on overdue sums",
     "on_payment": "only once the price is paid in full (retention of title)",

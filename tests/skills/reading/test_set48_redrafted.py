@@ -55,3 +55,22 @@ def test_a_definition_that_goes_on_to_let_the_vendor_commercialise_our_data(judg
             "through the Customer's use of the Platform, including shipment and consignee records, " + tail + ";\n")
     found = judged(text, "Customer").get("our_data_for_their_purposes")
     assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+@pytest.mark.parametrize("text, party, flagged", [
+    ("# SHARE PURCHASE AGREEMENT\n\nThis Agreement is made between Alder Holdings Limited (the \"Vendor\") and Brook "
+     "Capital Limited (the \"Purchaser\").\n\n## 7. Warranties\n\n7.3 The Vendor shall indemnify the Purchaser against any "
+     "loss arising from any breach of the Warranties.\n", "Vendor", True),
+    ("# SHARE PURCHASE AGREEMENT\n\nThis Agreement is made between Alder Holdings Limited (the \"Vendor\") and Brook "
+     "Capital Limited (the \"Purchaser\").\n\n## 7. Warranties\n\n7.3 The Vendor shall indemnify the Purchaser against any "
+     "Tax liability of the Company arising before Completion.\n", "Vendor", False),
+    ("# STOCK PURCHASE AGREEMENT\n\nThis Agreement is made between Corwin Partners LLC (\"Seller\") and Dunmore Inc. "
+     "(\"Buyer\").\n\n## Article IX Indemnification\n\n9.2 Seller shall indemnify Buyer against Losses arising out of any "
+     "breach of any representation or warranty in Article IV.\n\n9.8 The indemnification provided in this Article IX "
+     "shall be the sole and exclusive remedy of Buyer for any breach of any representation or warranty.\n", "Seller", False),
+    ("# 股权转让协议\n\n转让方：宁波华策投资有限公司\n受让方：上海瑞衡控股有限公司\n\n第七条 陈述与保证\n7.3 因转让方违反本协议项下陈述与保证"
+     "给受让方造成的任何损失，转让方应当全额补偿受让方。\n", "转让方", True),
+])
+def test_a_seller_whose_every_warranty_is_backed_by_an_indemnity(judged, text, party, flagged):
+    found = judged(text, party, domain="sha_spa").get("spa_seller_warranty_indemnity")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
