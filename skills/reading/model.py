@@ -225,6 +225,7 @@ CONDITIONS: dict[str, str] = {
     "beyond_patent": "payable whether or not a valid patent claim still covers the product, after the patents expire or fall",
     "sublicence_income": "a share of what sublicensees pay the licensee",
     "own_time": "made on the employee's own time, outside the employer's business or without its resources",
+    "statutory_works": "about defects whose period the law itself sets (waterproofing, a building's structure)",
     "capital_works": "the cost of improving, replacing or rebuilding a building or its plant, not of running it",
 }
 

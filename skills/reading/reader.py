@@ -344,12 +344,14 @@ class SentenceReader:
         wide = [m for m in mentions if m.start < anchor and anchor - m.end <= _ACTOR_REACH]
         # the subject in the modal's own limb; where that limb names a party only as an object ('乙方违约的，除应赔偿
         # 甲方损失外，还应支付违约金'), the subject of the sentence before it
-        subject = _subject(near, body, self._lex) or _subject(wide, body, self._lex)
+        subject = _subject(near, body, self._lex)
         if subject is None:  # '利息由出借人从借款本金中扣除', '费用均由经销商承担': the agent named by 由 is the actor
+            ceiling = min([limb for limb in limbs if limb > trigger.end], default=len(body))
             agents = [m for m in near if self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
-            agents = agents or [m for m in mentions if anchor <= m.start < trigger.end
+            # '保固期間內之一切瑕疵，均由分包商負責修繕': the agent its own limb names, before a subject of the limb before
+            agents = agents or [m for m in mentions if anchor <= m.start < ceiling
                                 and self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
-            subject = agents[-1] if agents else None
+            subject = agents[-1] if agents else _subject(wide, body, self._lex)
         return subject.value if subject is not None else None  # every party named is an object: the actor is unnamed
 
 
