@@ -171,6 +171,9 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$"
                          r"|^本(?!公司)|^《|(?:物业|房屋|项目|工程|产品|设备|货物|标的)$", re.I)  # '（以下简称“本物业”）' names the property
+# the recitals after the parties block name others ('(C) ... is carried out by Hollins Distribution Limited (the
+# "Outgoing Provider")'): once two parties are named, a recitals heading ends the block
+_RECITALS = re.compile(r"^\s*(?:#+\s*)?\**\s*(?:background|recitals?|whereas|preamble|introduction)\b|^\s*(?:#+\s*)?\**\s*鉴于", re.I)
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
                               r"|有限公司|有限合伙|股份公司|简称|^\s*\**[\u4e00-\u9fff（）()]{2,12}\**[:：]"
                               r"|\b(?:together|collectively),?\s+(?:the\s+)?[\"“]"
@@ -193,6 +196,8 @@ def contract_parties(structure) -> list[str]:
     head = to_simplified(structure.text[:min(max(first, 3000), 6000)])
     labels, addressed, speaking, before_clauses, at = [], False, False, 0, 0
     for paragraph in re.split(r"(\n\s*\n)", head):
+        if len(labels) >= 2 and _RECITALS.search(paragraph):
+            break
         if _PARTY_PARAGRAPH.search(paragraph):
             for m in _LABEL.finditer(paragraph):
                 label = next(g for g in m.groups() if g).strip().strip("*_").strip()

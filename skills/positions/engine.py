@@ -14,7 +14,7 @@ import hashlib
 import logging
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from threading import Lock
 from typing import Any
@@ -391,6 +391,47 @@ _KIND_OF_TYPE = {"spa": "share_purchase", "sha": "shareholders", "nda": "nda", "
                  "services": "services", "supply": "services", "licence": "services"}
 
 
+# A contract reviewed under the generic pack still gets the positions of its own type's pack: the type read from the
+# text selects them, as `detect_domain` would have, whatever pack the caller named (an asset purchase filed as
+# "generic" is still a purchase of a business).
+_PACK_OF_TYPE = {"spa": "sha_spa", "sha": "sha_spa"}
+
+
+def _with_pack_of_type(positions: PositionSet, domain: str, ctype: str) -> tuple[PositionSet, str]:
+    pack = _PACK_OF_TYPE.get(ctype)
+    if domain != "generic" or pack is None or not any(p.source == "pack" for p in positions.positions):
+        return positions, domain  # another pack chosen, or a playbook that replaces the packs
+    from .packs import pack_positions
+
+    have = {p.id for p in positions.positions}
+    # the positions read from provisions only: the older pattern positions of a pack were written for its own domain
+    extra = [p for p in pack_positions(pack).positions if p.id not in have and p.provision is not None]
+    return positions.model_copy(update={"positions": list(positions.positions) + extra}), pack
+
+
+def _with_allies_as_us(reading: Reading, side: OurSide, ctype: str, text: str) -> Reading:
+    """The reading with the parties that stand on our side acting as us: a seller's owner who gives the warranties
+    and the non-compete beside it ('neither Seller nor Owner shall') binds our side as the seller does. A party
+    stands with us when the contract names it jointly with us ('Seller and Owner', 'Seller's and Owner's
+    liability') more often than with anyone else."""
+    if side.party is None or len(reading.parties) < 3 or ctype == "sha":
+        return reading  # shareholders on one side of a shareholders' agreement still hold rights against each other
+    joint = lexicon().jointly
+
+    def together(a: str, b: str) -> int:
+        pair = rf"(?:{re.escape(a)}(?:[\'’]s)?{joint}{re.escape(b)}|{re.escape(b)}(?:[\'’]s)?{joint}{re.escape(a)})(?![\w\u4e00-\u9fff])"
+        return len(re.findall(pair, text))
+
+    names = [p.name for p in reading.parties]
+    allies = {name for name in names if name != side.party
+              and together(side.party, name) >= 2
+              and all(together(side.party, name) > together(other, name) for other in names if other not in (name, side.party))}
+    if not allies:
+        return reading
+    return replace(reading, provisions=[p.model_copy(update={"actor": side.party}) if p.actor in allies else p
+                                        for p in reading.provisions])
+
+
 def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *, domain: str, our_party: str = "",
                         language: str | None = None) -> tuple[list[PositionResult], OurSide, str]:
     plain = structure
@@ -404,13 +445,15 @@ def _evaluate_with_side(positions: PositionSet, structure: DocumentStructure, *,
     opening = plain.text[:3000]
     kind = _KIND_OF_TYPE.get(ctype, ctype) if ctype != "other" else contract_kind(opening)
     sentences = reading.sentences
+    positions, domain = _with_pack_of_type(positions, domain, ctype)
     chosen = [p for p in positions.positions
               if applies(p, domain=domain, ours=ours, language=language, opening=opening, kind=kind, ctype=ctype, side=side.side)]
     kinds = clause_kinds(structure) if any(p.find and p.find.categories for p in chosen) else {}
+    judged_reading = _with_allies_as_us(reading, side, ctype, plain.text)
     results = []
     for position in chosen:
         if position.provision is not None:
-            results += _judge_provision(position, reading, side.party, structure.text)
+            results += _judge_provision(position, judged_reading, side.party, structure.text)
         else:
             result = evaluate_position(position, structure, sentences, sides, kinds)
             if result is not None:

@@ -101,6 +101,8 @@ class Lexicon:
     required_of: re.Pattern[str]
     granted_to: re.Pattern[str]
     foregoing: re.Pattern[str]
+    such_liability: re.Pattern[str]
+    jointly: str
     actor_after: dict[str, re.Pattern[str]]
     conditions: dict[str, re.Pattern[str]]
     denied: dict[str, re.Pattern[str]]
@@ -164,7 +166,7 @@ def lexicon() -> Lexicon:
         default_modality=dict(data.get("default_modality") or {}),
         passive=_compile(data["passive"]),
         limb=_compile(data["limb"]), object_before=_compile(data["object_before"]), by_agent=_compile(data["by_agent"]), attributive=_compile(data["attributive"]), agent_marker=_compile(data["agent_marker"]), holder_of=_compile(data["holder_of"]), carried=tuple(data["carried"]), own_figures=tuple(data["own_figures"]),
-        required_of=_compile(data["required_of"]), granted_to=_compile(data["granted_to"]), foregoing=_compile(data["foregoing"]),
+        required_of=_compile(data["required_of"]), granted_to=_compile(data["granted_to"]), foregoing=_compile(data["foregoing"]), such_liability=_compile(data["such_liability"]), jointly=data["jointly"],
         actor_after={name: re.compile(p, re.I) for name, p in (data.get("actor_after") or {}).items()},
         conditions={name: _compile(pattern) for name, pattern in data["conditions"].items()},
         actions_latin={name: split[0] for name, split in ((n, _by_script(p)) for n, p in data["actions"].items()) if split[0]},

@@ -42,6 +42,7 @@ ACTIONS: dict[str, str] = {
     "compete": "compete, or be restrained from competing; exclusivity",
     "solicit": "solicit or hire the other side's staff or customers",
     "audit": "audit or inspect records, premises or compliance",
+    "publish": "publish or present the results of research or a study (papers, abstracts, talks)",
     "indemnify": "indemnify, defend or hold harmless",
     "limit_liability": "cap liability at an amount or a multiple",
     "exclude_liability": "exclude liability for a kind of loss or a cause",
@@ -225,6 +226,9 @@ CONDITIONS: dict[str, str] = {
     "beyond_patent": "payable whether or not a valid patent claim still covers the product, after the patents expire or fall",
     "sublicence_income": "a share of what sublicensees pay the licensee",
     "own_time": "made on the employee's own time, outside the employer's business or without its resources",
+    "before_our_time": "about liabilities from before the provider took the work over (an outgoing contractor's staff and acts)",
+    "after_warranty": "about what follows once the warranty has ended (spare parts, paid maintenance)",
+    "no_termination_fee": "expressly without any termination fee or charge",
     "statutory_works": "about defects whose period the law itself sets (waterproofing, a building's structure)",
     "capital_works": "the cost of improving, replacing or rebuilding a building or its plant, not of running it",
 }

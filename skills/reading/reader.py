@@ -192,6 +192,13 @@ class SentenceReader:
                 # an item of a list: the lead-in's last modal governs it, however long the lead-in ('shall not,
                 # whether directly or indirectly, ...: (a) carry on any Restricted Business')
                 modal = next((m for m in reversed(modals) if m.end <= offset), None)
+            if modal is None and _CJK.match(body, trigger.start):
+                # '乙方得为改善服务之目的，自行利用甲方资料': a Chinese limb that names no party and no modal of its own
+                # goes on with the modal of the limb before it
+                limb_start = max([limb for limb in limbs if limb < trigger.start], default=-1)
+                before = max([limb for limb in limbs if limb < limb_start], default=-1)
+                if limb_start >= 0 and not any(limb_start <= m.start < trigger.start for m in mentions):
+                    modal = next((m for m in reversed(modals) if before < m.start and m.end <= limb_start), None)
             if modality is None and self._lex.waived_after.match(body, trigger.end):
                 modality = "shall_not"  # "the pre-emption rights are disapplied", "the right of first refusal is waived"
             if (trigger.value in self._lex.waivable and self._lex.waived_before.search(body, max(0, trigger.start - 60), trigger.start)
@@ -311,7 +318,11 @@ class SentenceReader:
         inside = [m for m in mentions if anchor <= m.start < trigger.end and (modal is None or m.start <= modal.start + 2)
                   and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]  # '还应向甲方支付': 甲方 is paid
         if trigger.value in self._lex.fixed_modality:  # "the Supplier's liability", "liability of the Supplier"
-            if self._lex.foregoing.search(body, max(0, trigger.start - 16), trigger.start):
+            # 'such liability' before the verb, or after it in the same limb ('no limitation shall apply to any such
+            # liability'): the liability the sentence's subject took on
+            limb_end = min([limb for limb in limbs if limb > trigger.end], default=len(body))
+            if (self._lex.foregoing.search(body, max(0, trigger.start - 16), trigger.start)
+                    or self._lex.such_liability.search(body, trigger.end, limb_end)):
                 subjects = [m for m in mentions if m.start < trigger.start and m.value not in ("both", "third")
                             and not self._lex.object_before.search(body[max(0, m.start - 10):m.start])]
                 if subjects:  # 'such liability': the sentence's subject's

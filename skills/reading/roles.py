@@ -136,6 +136,11 @@ def sides_of(reading: Reading) -> dict[str, str]:
             continue
         best = max(score, key=score.get)
         if score[best] > 0:
+            # of two parties, one whose name already gives it a side faces the other: a site that passes some costs
+            # on does not pay as the sponsor that pays it does
+            others = [side for other, side in out.items() if other != name]
+            if len(reading.parties) == 2 and others == [best] and facing(best):
+                best = facing(best)
             out[name] = best
     for party in reading.parties:
         if party.name not in out and party.name in (_table().get("by_convention") or {}):
