@@ -413,7 +413,7 @@ def _with_allies_as_us(reading: Reading, side: OurSide, ctype: str, text: str) -
     """The reading with the parties that stand on our side acting as us: a seller's owner who gives the warranties
     and the non-compete beside it ('neither Seller nor Owner shall') binds our side as the seller does. A party
     stands with us when the contract names it jointly with us ('Seller and Owner', 'Seller's and Owner's
-    liability') more often than with anyone else."""
+    liability') more often than with anyone else, and its role does not put it on the other side."""
     if side.party is None or len(reading.parties) < 3 or ctype == "sha":
         return reading  # shareholders on one side of a shareholders' agreement still hold rights against each other
     joint = lexicon().jointly
@@ -423,7 +423,9 @@ def _with_allies_as_us(reading: Reading, side: OurSide, ctype: str, text: str) -
         return len(re.findall(pair, text))
 
     names = [p.name for p in reading.parties]
+    read_sides = party_sides(reading)  # 'the Sellers and the Purchaser shall': the other side is named with us too
     allies = {name for name in names if name != side.party
+              and read_sides.get(name) in (None, side.side)
               and together(side.party, name) >= 2
               and all(together(side.party, name) > together(other, name) for other in names if other not in (name, side.party))}
     if not allies:

@@ -126,3 +126,27 @@ def test_no_termination_fee_is_no_termination_fee(judged):
             "for convenience on thirty (30) days' notice, and no early termination fee or termination charge shall be payable.\n")
     found = judged(text, "Provider").get("termination_convenience_for_provider")
     assert found is not None and found.verdict in ("YELLOW", "RED"), found and found.message
+
+
+@pytest.mark.parametrize("clause, flagged", [
+    ("乙方於提供本服務過程中所使用之軟體及技術之智慧財產權，均歸乙方或其授權人所有。", False),
+    ("乙方依本契約為甲方客製開發之程式及文件之智慧財產權，均歸乙方所有，甲方僅得於契約期間內使用。", True),
+])
+def test_a_taiwan_provider_keeps_the_software_it_provides_the_service_with(judged, clause, flagged):
+    """What a provider uses to provide the service, 'or its licensors'' (其授權人), is its own; what it builds for us
+    is not."""
+    text = "# 雲端服務契約\n\n甲方：安和物流股份有限公司\n乙方：雲拓科技股份有限公司\n\n第十條 智慧財產權\n一、" + clause + "\n"
+    found = judged(text, "甲方").get("ip_ownership")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+def test_the_other_side_named_with_us_is_still_the_other_side(judged):
+    """'the Seller and the Buyer shall' names both sides together: the buyer does not become one of us."""
+    text = ("# SHARE PURCHASE AGREEMENT\n\nThis Agreement is made between Anil Mehta (the \"Seller\"), Kestrel Capital "
+            "Limited (the \"Buyer\") and Mehta Precision Private Limited (the \"Company\").\n\n"
+            "## 3. Consideration\n\n3.1 The Seller and the Buyer shall sign the escrow agreement at Completion.\n\n"
+            "3.2 The Seller and the Buyer shall share the escrow agent's fees equally.\n\n"
+            "3.3 The Buyer may set off against the Deferred Consideration any amount which it considers, in its sole "
+            "discretion, may become due to it under this Agreement.\n")
+    found = judged(text, "Seller", domain="sha_spa").get("spa_retention_at_their_will")
+    assert found is not None and found.verdict == "RED", found and found.message
