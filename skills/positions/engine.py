@@ -399,11 +399,13 @@ _PACK_OF_TYPE = {"spa": "sha_spa", "sha": "sha_spa"}
 
 def _with_pack_of_type(positions: PositionSet, domain: str, ctype: str) -> tuple[PositionSet, str]:
     pack = _PACK_OF_TYPE.get(ctype)
-    if domain != "generic" or pack is None or not any(p.source == "pack" for p in positions.positions):
-        return positions, domain  # another pack chosen, or a playbook that replaces the packs
+    if domain != "generic" or pack is None:
+        return positions, domain
     from .packs import pack_positions
 
     have = {p.id for p in positions.positions}
+    if not {p.id for p in pack_positions("generic").positions} <= have:
+        return positions, domain  # a playbook that replaces the pack, or a chosen few positions: judge those alone
     # the positions read from provisions only: the older pattern positions of a pack were written for its own domain
     extra = [p for p in pack_positions(pack).positions if p.id not in have and p.provision is not None]
     return positions.model_copy(update={"positions": list(positions.positions) + extra}), pack

@@ -150,3 +150,25 @@ def test_the_other_side_named_with_us_is_still_the_other_side(judged):
             "discretion, may become due to it under this Agreement.\n")
     found = judged(text, "Seller", domain="sha_spa").get("spa_retention_at_their_will")
     assert found is not None and found.verdict == "RED", found and found.message
+
+
+@pytest.mark.parametrize("clause, flagged", [
+    ("Royalties are calculated on the Net Sales shown in the Licensee's own quarterly statements, which the Licensor shall "
+     "not be entitled to audit or verify.", True),
+    ("The Licensor may, once a year on thirty days' notice, audit the Licensee's records of Net Sales at its own cost.", False),
+])
+def test_a_royalty_we_may_not_audit(judged, clause, flagged):
+    text = ("# PATENT LICENCE AGREEMENT\n\nThis Agreement is made between Orrin Devices Ltd (the \"Licensor\") and Palisade "
+            "Medical Inc. (the \"Licensee\").\n\n## 6. Royalties\n\n6.2 " + clause + "\n")
+    found = judged(text, "Licensor").get("royalty_audit_barred_for_us")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+@pytest.mark.parametrize("clause, flagged", [
+    ("结算数据以乙方后台系统记录为准，甲方自行统计的数据与之不一致的，不作为异议依据。", True),
+    ("结算数据以双方共同认可的第三方监测机构出具的报告为准，任何一方有异议的，可于五个工作日内申请复核。", False),
+])
+def test_the_other_sides_own_figures_binding_without_dispute(judged, clause, flagged):
+    text = "# 推广服务合同\n\n甲方：杭州澄湖食品有限公司\n乙方：上海点石品牌策划有限公司\n\n第五条 结算\n5.3 " + clause + "\n"
+    found = judged(text, "甲方").get("their_determination_final")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
