@@ -229,6 +229,7 @@ CONDITIONS: dict[str, str] = {
     "before_our_time": "about liabilities from before the provider took the work over (an outgoing contractor's staff and acts)",
     "after_warranty": "about what follows once the warranty has ended (spare parts, paid maintenance)",
     "no_termination_fee": "expressly without any termination fee or charge",
+    "paid_regardless": "paid whether or not the payer is itself paid by someone else",
     "statutory_works": "about defects whose period the law itself sets (waterproofing, a building's structure)",
     "capital_works": "the cost of improving, replacing or rebuilding a building or its plant, not of running it",
 }

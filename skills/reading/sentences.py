@@ -63,15 +63,25 @@ _FIGURE = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 _Figures = tuple[re.Pattern[str], dict[str, str], dict[str, tuple[str, str, str]]]
 
 
+_GOES_ON = re.compile(r"\s*(?:and|but|provided)\b[\s,]")  # the definition's paragraph goes on past its semicolon
+
+
 def _defined_figures(structure: DocumentStructure) -> _Figures | None:
     """Defined terms whose definition states a figure ('"Cap" means five per cent (5%) of the Consideration',
     '"Claims Period" means the period of nine (9) months ...'), so that 'shall not exceed the Cap' can be read.
     Only 'means' definitions in the text's own definitions count, not the parties block."""
     bodies: dict[str, str] = {}
     where: dict[str, tuple[str, str, str]] = {}  # each term's clause, defining sentence and body
+    clauses = {c.clause_id: c.text for c in structure.iter_clauses()}
     for definition in structure.definitions or []:
         if not definition.clause_id or len(definition.term) < 2:
             continue
+        # a definition that goes on after a semicolon in its own paragraph ('... are performed; and, in addition,
+        # the Consultant further warrants that the Works ... will be fit for their intended purposes'): all of it
+        own = clauses.get(definition.clause_id, "")
+        at = own.find(definition.definition)
+        if at >= 0 and _GOES_ON.match(own, at + len(definition.definition)):
+            definition = definition.model_copy(update={"definition": own[at:].strip()})
         parts = _MEANS.split(definition.definition, maxsplit=1)
         if len(parts) < 2:
             continue

@@ -192,7 +192,7 @@ def _general_qualifiers(mechanics: list[Sentence]) -> list[GeneralQualifier]:
     for s in mechanics:
         if BLANKET.search(s.text) and KNOWLEDGE.search(s.text):
             found.append(GeneralQualifier(kind="blanket_knowledge", clause_id=s.clause_id, quote=sentence_quote(s, KNOWLEDGE.search(s.text))))
-        if re.search(r"qualified\s+by|subject\s+to\s+the\s+(?:matters\s+)?Disclos|except\s+as\s+(?:set\s+forth|disclosed|provided)\s+in\s+the\s+"
+        if re.search(r"qualified\s+by|subject\s+to\s+the\s+(?:matters\s+)?Disclos|(?:save|except)\s+as\s+(?:fairly\s+)?disclosed\s+in\s+the\s+(?:[\w-]+\s+){0,2}?Disclosure|except\s+as\s+(?:set\s+forth|disclosed|provided)\s+in\s+the\s+"
                      r"(?:[\w-]+\s+){0,2}?Disclosure|以.{0,10}披露.{0,10}为限|除[^。；]{0,30}披露[^。；]{0,12}(?:外|以外)", s.text, re.I):
             found.append(GeneralQualifier(kind="general_disclosure", clause_id=s.clause_id, quote=sentence_quote(s)))
         if DATA_ROOM.search(s.text):

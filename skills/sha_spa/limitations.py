@@ -20,8 +20,8 @@ PRICE_TITLE = rx(r"consideration|purchase\s+price|\bprice\b", r"价款|对价|�
 INDEMNITY_SUBJECT = rx(r"Indemnity\s+Claim|specific\s+indemnit|indemnities\s+in\s+Clause", r"特别赔偿|专项赔偿")
 CAP = rx(r"(?:aggregate|total|maximum)\s+(?:amount\s+of\s+(?:the\s+)?)?liabilit", r"liabilit[^.;]{0,120}(?:shall|will)\s+not\s+exceed",
          r"赔偿总额|累计赔偿|责任上限|最高赔偿|赔偿责任[^。；]{0,20}不超过")
-WHOLE_PRICE = rx(r"(?:shall\s+not\s+exceed|limited\s+to)\s+(?:an\s+amount\s+equal\s+to\s+)?the\s+(?:Initial\s+|Total\s+)?(?:Consideration|Purchase\s+Price)\b(?!\s+multiplied)",
-                 r"不超过(?:全部)?(?:股权)?转让价款(?!的)")
+WHOLE_PRICE = rx(r"(?:shall\s+not\s+exceed|limited\s+to)\s+(?:an\s+amount\s+equal\s+to\s+)?the\s+(?:Initial\s+|Total\s+)?(?:Consideration|Purchase\s+Price|Subscription\s+(?:Amount|Price|Monies)|Investment\s+Amount)\b(?!\s+multiplied)",
+                 r"不超过(?:全部)?(?:股权)?(?:转让价款|投资款|增资款)(?!的)")
 DE_MINIMIS = rx(r"(?:amount|value)\s+of\s+(?:that|any|the\s+relevant|an?\s+(?:individual|single))\s+(?:[A-Z]\w+\s+)?Claim\b[^.;]{0,160}exceed",
                 r"individual\s+claim|single\s+claim|de\s+minimis",
                 r"(?:单项|单笔|单一|单次)[^。；]{0,12}(?:索赔|损失|赔偿)")  # '单笔金额超过500万元的对外投资' is a reserved matter
