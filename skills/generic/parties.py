@@ -158,8 +158,10 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|\([\"“]([^\"”]{2,40})[\"”]\s*,\s*[\"“]"
                     # '（統一編號：…，下稱「晨曦公司」）': the label late in a long parenthesis
                     r"|(?:以下|下)(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」]"
-                    # '（「**客户**」）': Hong Kong's label, the name alone in corner brackets
-                    r"|[（(]\s*「([^」\n]{1,24})」\s*[）)]"
+                    # '（「**客户**」）': Hong Kong's label, the name alone in corner brackets; '（“投资方”）' in quotes
+                    r"|[（(]\s*「([^」\n]{1,24})」\s*[）)]|（\s*“([^”\n]{1,20})”\s*）"
+                    # '（创始股东一与创始股东二合称“创始股东”）': several parties named as one
+                    r"|(?:合称|统称)(?:为)?[:：]?\s*[\"“「]([^\"”」\n]{1,20})[\"”」]"
                     r"|(?m:^)" + _ROLE_LINE
                     # '丙方：王某': a party of a Chinese block known only by its place in the order
                     + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)(?:\**\s*[:：]|\s*[:：]\s*\**)"  # '**甲方**：' or '**甲方：**'

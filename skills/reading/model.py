@@ -230,6 +230,7 @@ CONDITIONS: dict[str, str] = {
     "after_warranty": "about what follows once the warranty has ended (spare parts, paid maintenance)",
     "no_termination_fee": "expressly without any termination fee or charge",
     "paid_regardless": "paid whether or not the payer is itself paid by someone else",
+    "made_by_grantor": "made by the licensor or supplier itself (for the customer), not by the customer",
     "statutory_works": "about defects whose period the law itself sets (waterproofing, a building's structure)",
     "capital_works": "the cost of improving, replacing or rebuilding a building or its plant, not of running it",
 }

@@ -172,3 +172,17 @@ def test_the_other_sides_own_figures_binding_without_dispute(judged, clause, fla
     text = "# 推广服务合同\n\n甲方：杭州澄湖食品有限公司\n乙方：上海点石品牌策划有限公司\n\n第五条 结算\n5.3 " + clause + "\n"
     found = judged(text, "甲方").get("their_determination_final")
     assert (found is not None and found.verdict == "RED") == flagged, found and found.message
+
+
+@pytest.mark.parametrize("definition, flagged", [
+    ("\"Enhancements\" means any customisation or extension of the Software written by the Vendor for the Licensee under "
+     "a work order.", False),
+    ("\"Enhancements\" means any improvement, modification or derivative of the Software made by or for the Licensee.", True),
+])
+def test_what_the_licensor_makes_for_us_is_no_grant_back(judged, definition, flagged):
+    """A grant-back takes the improvements we make; the licensor owning what it writes for us is its own work."""
+    text = ("# SOFTWARE LICENCE AGREEMENT\n\nThis Agreement is made between Tallis Systems Pty Ltd (the \"Vendor\") and "
+            "Marlow Health Pty Ltd (the \"Licensee\").\n\n## 1. Definitions\n\n1.1 In this Agreement:\n\n(a) " + definition +
+            "\n\n## 8. Intellectual property\n\n8.3 The Vendor owns all Intellectual Property Rights in the Enhancements.\n")
+    found = judged(text, "Licensee").get("licence_grant_back")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message

@@ -120,3 +120,31 @@ def test_founders_waiving_pre_emption_over_this_rounds_shares_is_no_free_transfe
         qualifier="save as fairly disclosed in the Disclosure Letter", cap="the Subscription Amount")
     found = judged(text, "Founders", domain="sha_spa").get("sha_rofr")
     assert found is None or found.verdict != "RED", found.message
+
+
+FOUNDERS_ZH = """# 股东协议
+
+本协议由以下各方签署：
+
+**创始人一**：王立新，身份证号码：3301XXXXXXXXXXXXXX
+**创始人二**：赵敏，身份证号码：3302XXXXXXXXXXXXXX
+（创始人一与创始人二合称“创始人”）
+
+**B轮投资方**：上海景行创业投资合伙企业（有限合伙）（“投资人”）
+
+**公司**：杭州澄明科技有限公司
+
+## 第七条 回购
+
+7.4 {clause}
+"""
+
+
+@pytest.mark.parametrize("clause, flagged", [
+    ("创始人就回购价款的支付向投资人承担无限连带责任，该责任不以其所持公司股权的价值为限。", True),
+    ("创始人就回购价款的支付承担补充责任，该责任以其届时所持公司股权的市场价值为限。", False),
+])
+def test_founders_answering_for_the_buy_back_without_limit(judged, clause, flagged):
+    """'合称“创始人”' names the founders as one party; '不以...为限' is no cap."""
+    found = judged(FOUNDERS_ZH.format(clause=clause), "创始人", domain="sha_spa").get("sha_redemption_founders_unlimited")
+    assert (found is not None and found.verdict == "RED") == flagged, found and found.message
