@@ -425,11 +425,13 @@ def _with_allies_as_us(reading: Reading, side: OurSide, ctype: str, text: str) -
         return len(re.findall(pair, text))
 
     names = [p.name for p in reading.parties]
+    with_us = {name: together(side.party, name) for name in names if name != side.party}
+    joint_with_us = [name for name, count in with_us.items() if count >= 2
+                     and all(count > together(other, name) for other in names if other not in (name, side.party))]
+    if not joint_with_us:
+        return reading
     read_sides = party_sides(reading)  # 'the Sellers and the Purchaser shall': the other side is named with us too
-    allies = {name for name in names if name != side.party
-              and read_sides.get(name) in (None, side.side)
-              and together(side.party, name) >= 2
-              and all(together(side.party, name) > together(other, name) for other in names if other not in (name, side.party))}
+    allies = {name for name in joint_with_us if read_sides.get(name) in (None, side.side)}
     if not allies:
         return reading
     return replace(reading, provisions=[p.model_copy(update={"actor": side.party}) if p.actor in allies else p
