@@ -148,10 +148,11 @@ def party_role(name: str, structure) -> str:
 
 # '**委托方（甲方）：** 杭州澄禾家居用品有限公司': a role word with its other name, opening a line (groups: both names)
 _ROLE_LINE = r"\s*\**([\u4e00-\u9fff]{2,6}?)\s*[（(]([\u4e00-\u9fff]{2,6})[）)]\**\s*[：:]"
-_LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[\"“]([^\"”]{2,40})[\"”]\)"
+# '(the **"Contractor"**)': emphasis around the quotes as well as inside them
+_LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?\**[\"“]([^\"”]{2,40})[\"”]\**\)"
                     r"|[（(](?:以下)?(?:简称|称)[:：]?\s*[\"“「]([^\"”」]{1,20})[\"”」][）)]"
                     # '(hereinafter referred to as "Meridian", which expression ...)', '(referred to as the "Buyer")'
-                    r"|\b(?:hereinafter|hereafter)?\s*(?:referred\s+to|called|known)\s+as\s+(?:the\s+)?[\"“]([^\"”]{2,40})[\"”]"
+                    r"|\b(?:hereinafter|hereafter)?\s*(?:referred\s+to|called|known)\s+as\s+(?:the\s+)?\**[\"“]([^\"”]{2,40})[\"”]"
                     # '(hereinafter the "Majority Partner", which expression shall ... include its successors)'
                     r"|\(\s*(?:hereinafter|hereafter)\s+(?:the\s+)?[\"“]([^\"”]{2,40})[\"”]\s*,"
                     # '("Brightwater", "we", "us" or "our")': the first name of a group
@@ -174,7 +175,9 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?[
                     r"|\b(?:each|together|collectively|jointly),?\s+(?:(?:a|an|the)\s+)?[\"“]\**(?:(?:a|an|the)\s+)?([^\"”*\n]{2,40}?)\**[\"”]")
 # labels a parties block defines that name no party: '(the "Effective Date")', '(this "Agreement")'
 _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|contract|date|term|territory|products?|services|premises|property|shares|business|software|deliverables?)$|^\*+$|^(we|us|our|you|your)$|本(协议|合同)|协议|合同$"
-                         r"|^本(?!公司)|^《|(?:物业|房屋|项目|工程|产品|设备|货物|标的)$", re.I)  # '（以下简称“本物业”）' names the property
+                         r"|^本(?!公司)|^《|(?:物业|房屋|项目|工程|产品|设备|货物|标的)$"  # '（以下简称“本物业”）' names the property
+                         # '依勞動基準法（以下簡稱「勞基法」）', '(the "Act")': a statute the opening names
+                         r"|(?:法|条例|规定|办法|细则|法规)$|^(?:the\s+)?(?:act|regulations|code|rules)$|\b(?:act|regulations)\s+\d{4}$", re.I)
 # the recitals after the parties block name others ('(C) ... is carried out by Hollins Distribution Limited (the
 # "Outgoing Provider")'): once two parties are named, a recitals heading ends the block
 _RECITALS = re.compile(r"^\s*(?:#+\s*)?\**\s*(?:background|recitals?|whereas|preamble|introduction)\b|^\s*(?:#+\s*)?\**\s*鉴于", re.I)

@@ -77,7 +77,8 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
     # time to put a failure right, or a failure that counts only once it has lasted ('逾期超过三十日的'): a grace period
     cure = next((q.value for q in periods if q.of == "cure"), next((q.value for q in periods if q.of == "threshold"), None))
     renewal = next((q.value for q in periods if q.of == "renewal"), None)
-    other = [q.value for q in periods if not q.of]
+    # a window ('once in any 24 months') is the period only of a provision that limits how often
+    other = [q.value for q in periods if not q.of or (q.of == "window" and "frequency" in provision.conditions)]
     percents = [q for q in provision.quantities if q.kind == "percent"]
     spec = position.provision
     same = [who(p.actor, us) for p in reading.provisions if _same_right(spec, p)] if spec else []

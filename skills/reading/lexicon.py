@@ -136,11 +136,20 @@ class Lexicon:
     of_held: re.Pattern[str]
     someone_else: re.Pattern[str]
     threshold_before: re.Pattern[str]
+    window_before: re.Pattern[str]
     after_end_after: re.Pattern[str]
     disapplies: re.Pattern[str]
     not_carried: dict[str, re.Pattern[str]]
     required_becomes: dict[str, str]
     disapplicable: tuple[str, ...]
+    about_someone_else: tuple[str, ...]
+    purpose_of: dict[str, frozenset[str]]
+    purpose_marker: re.Pattern[str]
+    payer_before: re.Pattern[str]
+    payer_after: re.Pattern[str]
+    at_will_actions: frozenset[str]
+    at_will_only: frozenset[str]
+    at_will_conditional: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -194,11 +203,16 @@ def lexicon() -> Lexicon:
         contract_value=_compile(data["contract_value"]),
         of_held=_compile(data["of_held"]),
         someone_else=_compile(data["someone_else"]),
-        threshold_before=_compile(data["threshold_before"]),
+        threshold_before=_compile(data["threshold_before"]), window_before=_compile(data["window_before"]),
         after_end_after=_compile(data["after_end_after"]),
         disapplies=_compile(data["disapplies"]), disapplicable=tuple(data["disapplicable"]),
         not_carried={name: _compile(p) for name, p in (data.get("not_carried") or {}).items()},
         required_becomes=dict(data.get("required_becomes") or {}),
+        purpose_of={k: frozenset(v) for k, v in (data.get("purpose_of") or {}).items()},
+        purpose_marker=_compile(data["purpose_marker"]),
+        about_someone_else=tuple(data.get("about_someone_else") or ()), payer_before=_compile(data["payer_before"]), payer_after=_compile(data["payer_after"]),
+        at_will_actions=frozenset(data["at_will"]["actions"]), at_will_only=frozenset(data["at_will"]["only"]),
+        at_will_conditional=_compile(data["at_will"]["conditional"]),
     )
 
 

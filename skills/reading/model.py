@@ -207,6 +207,7 @@ CONDITIONS: dict[str, str] = {
     "at_cost": "at no more than what was paid (cost, the purchase price, or the lower of it and fair value), whatever the thing is worth now",
     "vested": "reaching vested equity or options, not only unvested ones (已归属)",
     "bonus": "about a bonus or incentive pay (年终奖, 奖金)",
+    "overtime_in_salary": "pay for overtime said to be included in the salary (月薪已包含加班工资)",
     "frequency": "limited in how often (once a year, no more than twice)",
     "on_use": "on use before the test is done: a trial run, or use before acceptance, counts as accepting it",
     "periodic": "monthly or quarterly (not only once a year)",
@@ -250,7 +251,8 @@ class Quantity(BaseModel):
     unit: str = Field(description="days | currency code | % | %/year | months")
     of: str = Field("", description="for a period, what it measures when the words say: 'notice', 'cure' or 'renewal'; "
                                  "'after_end' for a time that runs once something has ended; 'threshold' for a length that "
-                                 "triggers something ('a stoppage of more than 72 hours')")
+                                 "triggers something ('a stoppage of more than 72 hours'); 'window' for the span events "
+                                 "are counted in ('once in any period of 24 months')")
     text: str = Field(description="the figure as written")
     start: int = Field(description="offset in the sentence")
     end: int

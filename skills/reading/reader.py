@@ -101,6 +101,15 @@ class SentenceReader:
                 kept.append(span)
         return kept
 
+    def _names_payer(self, words: str) -> bool:
+        """Whether words about a payment name a party of this contract as the one that pays."""
+        lex = self._lex
+        return any(m.value not in ("both", "third") and (
+            lex.payer_before.search(words, max(0, m.start - 10), m.start)  # 'payment from the Owner'
+            or (lex.payer_after.match(words, m.end)  # '发包人在支付...后', but not '向卖方付款': the one paid
+                and not lex.object_before.search(words, max(0, m.start - 10), m.start)))
+                   for m in self._mentions(words))
+
     def _modals(self, text: str) -> list[_Span]:
         taken: list[_Span] = []
         for name in MODALITY_ORDER:
@@ -143,6 +152,10 @@ class SentenceReader:
         triggers = [t for t in triggers if not any(m.start <= t.start and t.end <= m.end for m in mentions)] + titled_as
         if not triggers:
             return []
+        # '... use information about its customers to compete with it': the later action is the purpose of the earlier
+        triggers = [t for t in triggers if not (
+            t.value in self._lex.purpose_of and self._lex.purpose_marker.search(body, max(0, t.start - 8), t.start)
+            and any(o.value in self._lex.purpose_of[t.value] and o.end <= t.start for o in triggers))]
         # the lead-in is one limb with its item, however it is punctuated ('shall not, whether directly or indirectly,
         # and whether alone or jointly with any other person: (a) carry on any Restricted Business')
         limbs = [m.start() for m in self._lex.limb.finditer(body) if m.start() >= offset]
@@ -156,6 +169,9 @@ class SentenceReader:
                                    is not None and rx.search(searched)))
         if "free" in conditions:
             conditions -= {"consent"}
+        for name in self._lex.about_someone_else:
+            if name in conditions and all(self._names_payer(m.group()) for m in self._lex.conditions[name].finditer(searched)):
+                conditions -= {name}  # each time it is said, it names a party of this contract as the one paying
         denied = {name for name, regex in self._lex.denied.items() if regex.search(plain)}
         conditions -= denied
         carried = frozenset()
@@ -231,6 +247,10 @@ class SentenceReader:
             own_conditions = conditions | (_lead_conditions(body[:offset], self._lex) if lead_in else frozenset())
             if modality == "shall_not" and "free" in own_conditions:  # "may not assign without consent"
                 own_conditions = (own_conditions - {"free"}) | {"consent"}
+            if (modality == "may" and action in self._lex.at_will_actions and own_conditions <= self._lex.at_will_only
+                    and not self._lex.at_will_conditional.search(plain)
+                    and not (lead_in and self._lex.at_will_conditional.search(to_simplified(lead_in)))):  # 'if: ... (c)'
+                own_conditions |= {"convenience"}  # a right to end on notice that names no event: a right at will
             span = (max(0, trigger.start - offset), max(0, trigger.end - offset))
             figures = quantities
             if trigger.value in self._lex.own_figures and trigger.start >= offset and any(
@@ -355,7 +375,7 @@ class SentenceReader:
         wide = [m for m in mentions if m.start < anchor and anchor - m.end <= _ACTOR_REACH]
         # the subject in the modal's own limb; where that limb names a party only as an object ('乙方违约的，除应赔偿
         # 甲方损失外，还应支付违约金'), the subject of the sentence before it
-        subject = _subject(near, body, self._lex)
+        subject = _topic(mentions, body, anchor, self._lex) or _subject(near, body, self._lex)
         if subject is None:  # '利息由出借人从借款本金中扣除', '费用均由经销商承担': the agent named by 由 is the actor
             ceiling = min([limb for limb in limbs if limb > trigger.end], default=len(body))
             agents = [m for m in near if self._lex.agent_marker.search(body[max(0, m.start - 4):m.start])]
@@ -378,6 +398,25 @@ def _figures_within(text: str, span: tuple[int, int], lex) -> tuple[Quantity, ..
     found = _quantities(to_simplified(text)[start:end], lex)
     return tuple(q.model_copy(update={"start": q.start + start, "end": q.end + start, "text": text[q.start + start:q.end + start]})
                  for q in found)
+
+
+_CONDITION_END = re.compile(r"[的者][，,]")
+_SENTENCE_BREAK = re.compile(r"[。；;]")
+
+
+def _topic(mentions: list[_Span], body: str, anchor: int, lex) -> _Span | None:
+    """'乙方於服務未滿三年前自請離職，或因可歸責於乙方之事由經甲方依法終止契約者，應給付甲方違約金': after a condition
+    ending in 者 or 的, a limb that names no subject of its own is done by the condition's subject, the first party the
+    condition names (not the nearest: 甲方 there ends the contract, 乙方 pays). None where no condition stands before."""
+    ends = [m for m in _CONDITION_END.finditer(body, 0, anchor)]
+    if not ends or _SENTENCE_BREAK.search(body, ends[-1].end(), anchor) or any(
+            ends[-1].end() <= m.start < anchor and not lex.object_before.search(body[max(0, m.start - 10):m.start])
+            for m in mentions):
+        return None  # no condition just before, or the limb names its own subject ('...的，乙方有权')
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(body, 0, ends[-1].start())), default=0)
+    named = [m for m in mentions if start <= m.start < ends[-1].start() and m.value not in ("both", "third")
+             and not lex.object_before.search(body[max(0, m.start - 10):m.start])]
+    return named[0] if named else None
 
 
 def _subject(before: list[_Span], body: str, lex) -> _Span | None:
@@ -490,6 +529,8 @@ def _quantities(text: str, lex) -> tuple[Quantity, ...]:
         before = text[max(0, period.start - 40):period.start]
         if lex.after_end_before.search(before) or lex.after_end_after.match(text, period.end):
             of = "after_end"  # '15 days after the warranty period expires' measures no warranty
+        elif lex.window_before.search(before):
+            of = "window"  # 'once in any period of 24 months': how often, not how long
         elif lex.threshold_before.search(before):
             of = "threshold"  # '停机超过七十二小时的', 'a delay of more than 30 days': what triggers, not how long
         elif lex.renewal_before.search(before):
