@@ -168,7 +168,8 @@ _LABEL = re.compile(r"\((?:the\s+|hereinafter\s+(?:the\s+)?|together\s+the\s+)?\
                     + r"|(?m:^)\s*\**([甲乙丙丁戊己]方)(?:\**\s*[:：]|\s*[:：]\s*\**)"  # '**甲方**：' or '**甲方：**'
                     # '**委托方**：深圳市澜途户外用品有限公司': a role word opening a line that names a company
                     # ... or '公司：杭州数衡科技有限公司', '目标公司：...' (the company a convertible loan or an investment is made in)
-                    + r"|(?m:^)\s*\**([\u4e00-\u9fff]{1,5}[方人商户]|[\u4e00-\u9fff]{0,4}公司)\**\s*[:：]\s*\**[^\n：:]{2,40}?(?:有限公司|有限责任公司|股份公司|合伙企业|研究院|大学)"
+                    # ... '**普通合伙人／执行事务合伙人**：...', or '**有限合伙人**：本协议附件一所列之各有限合伙人' (parties listed in an annex)
+                    + r"|(?m:^)\s*\**([\u4e00-\u9fff]{1,5}[方人商户]|[\u4e00-\u9fff]{0,4}公司)(?:[／/][\u4e00-\u9fff]{1,8})?\**\s*[:：]\s*\**(?:[^\n：:]{2,40}?(?:有限公司|有限责任公司|股份公司|合伙企业|研究院|大学)|(?:本协议)?附(?:件|表)[一二三四五六七八九十\d]+所列)"
                     # '(**Pellham**)': a bold short name in brackets, without quotes
                     r"|\((?:the\s+)?\*\*([^*\n()\"“”]{2,40})\*\*\)"  # or '(the **Executive**)'
                     # '(each, a "Seller" and together, the "Sellers")', '(together "the Founders" and each "a Founder")'

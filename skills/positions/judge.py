@@ -108,6 +108,9 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
         "exclusive_granted": exclusive_granted, "exclusive_licence": exclusive_licence,
         "notice_days": notice, "our_notice_days": min(our_notices) if our_notices else None, "cure_days": cure,
         "renewal_days": renewal, "period_days": max(other) if other else None,
+        # the longest period the provision states, whatever it measures ('24 months ..., or for any Tax Claim ... seven
+        # years': both notice periods, the tax one the longer)
+        "longest_days": max((q.value for q in periods if q.of in ("", "notice")), default=None),
         "fees_months": first["fees_months"], "money": first["money"], "share_of_total": first["share_of_total"],
         "percent": next((q.value for q in percents if q.unit == "%"), None),
         "rate_per_year": next((q.value for q in percents if q.unit == "%/year"), None),
@@ -139,6 +142,9 @@ def values_of(provision: Provision, reading: Reading, position: Position, us: st
                                 if inside(clause_id)))
         reading.around[(clause, cited)] = around = frozenset(around)
     values.update({f"here_{name}": name in around for name in CONDITIONS})
+    # ... or anywhere in the contract, for what colours the whole bargain ('the W&I Policy' the buyer's recourse is)
+    anywhere = reading.anywhere()
+    values.update({f"anywhere_{name}": name in anywhere for name in lexicon().contract_level})
     values["chinese"] = any("\u4e00" <= ch <= "\u9fff" for ch in provision.sentence)
     values["place"] = provision.place.lower() if provision.place else None
     values.update({k: v.lower() if isinstance(v, str) else v for k, v in position.parameters.items()})

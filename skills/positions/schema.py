@@ -271,9 +271,9 @@ AlsoChange.model_rebuild()
 # The names a provision position's conditions may use, besides its parameters (judge.values_of gives them).
 PROVISION_NAMES = {"present", "excluded", "denied", "actor_us", "actor_them", "actor_both", "mutual", "ours_too", "theirs_too", "ours_in_clause",
                    "our_notice_days",
-                   "them_barred", "exclusive_granted", "exclusive_licence", "notice_days", "cure_days", "renewal_days", "period_days", "fees_months", "share_of_total", "percent",
+                   "them_barred", "exclusive_granted", "exclusive_licence", "notice_days", "cure_days", "renewal_days", "period_days", "longest_days", "fees_months", "share_of_total", "percent",
                    "rate_per_year", "money", "multiple", "count", "place", "chinese", "defined"} | set(CONDITIONS) | {f"any_{c}" for c in CONDITIONS} \
-    | {f"here_{c}" for c in CONDITIONS}
+    | {f"here_{c}" for c in CONDITIONS} | {f"anywhere_{c}" for c in CONDITIONS}
 
 
 class Applies(BaseModel):

@@ -55,6 +55,18 @@ class Reading:
     # clause of sentences without an action -> the clauses whose provisions define a term those sentences use: 'A
     # Break Notice shall be of no effect if ...' conditions the break right that named the Break Notice
     governs: dict[str, frozenset[str]] = field(default_factory=dict)
+    _anywhere: frozenset[str] | None = None
+
+    def anywhere(self) -> frozenset[str]:
+        """The contract-level conditions (lexicon `contract_level`) stated anywhere in the contract, a definition or a
+        recital included ('the buyer-side warranty and indemnity insurance policy bound by the Buyer'): read once."""
+        if self._anywhere is None:
+            from .lexicon import lexicon
+
+            lex = lexicon()
+            text = "\n".join(s.text for s in self.sentences)
+            self._anywhere = frozenset(name for name in lex.contract_level if lex.conditions[name].search(text))
+        return self._anywhere
 
     def clause_level_of(self, clause_id: str) -> frozenset[str]:
         """The clause-level conditions the clause's sentences without an action state ('协商不成的' after the missed

@@ -143,6 +143,7 @@ class Lexicon:
     required_becomes: dict[str, str]
     disapplicable: tuple[str, ...]
     about_someone_else: tuple[str, ...]
+    contract_level: tuple[str, ...]
     purpose_of: dict[str, frozenset[str]]
     purpose_marker: re.Pattern[str]
     payer_before: re.Pattern[str]
@@ -210,6 +211,7 @@ def lexicon() -> Lexicon:
         required_becomes=dict(data.get("required_becomes") or {}),
         purpose_of={k: frozenset(v) for k, v in (data.get("purpose_of") or {}).items()},
         purpose_marker=_compile(data["purpose_marker"]),
+        contract_level=tuple(data.get("contract_level") or ()),
         about_someone_else=tuple(data.get("about_someone_else") or ()), payer_before=_compile(data["payer_before"]), payer_after=_compile(data["payer_after"]),
         at_will_actions=frozenset(data["at_will"]["actions"]), at_will_only=frozenset(data["at_will"]["only"]),
         at_will_conditional=_compile(data["at_will"]["conditional"]),

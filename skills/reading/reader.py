@@ -275,6 +275,12 @@ class SentenceReader:
                                           action=action, conditions=own_conditions, quantities=figures, trigger=span,
                                           place=_place(text, self._lex) if trigger.value in _PLACED else None,
                                           defined_in=from_definition)
+        at_will = [p for p in seen.values() if p.action in self._lex.at_will_actions and "convenience" in p.conditions]
+        if at_will:  # '... by giving six months' notice, and upon any such termination the Client shall pay ... a fee':
+            # what the sentence has paid on that termination is paid on a termination at will
+            for key, p in seen.items():
+                if p.action == "pay" and "convenience" not in p.conditions:
+                    seen[key] = p.model_copy(update={"conditions": p.conditions | {"convenience"}})
         return list(seen.values())
 
     def _modal_for(self, trigger: _Span, modals: list[_Span], limbs: list[int], body: str) -> _Span | None:
@@ -400,7 +406,7 @@ def _figures_within(text: str, span: tuple[int, int], lex) -> tuple[Quantity, ..
                  for q in found)
 
 
-_CONDITION_END = re.compile(r"[的者][，,]")
+_CONDITION_END = re.compile(r"[的者](?:[（(][^（）()]{0,60}[）)])?[，,]")  # '...的（因甲方原因导致的除外），应...': an aside may follow
 _SENTENCE_BREAK = re.compile(r"[。；;]")
 
 
