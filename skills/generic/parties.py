@@ -181,7 +181,7 @@ _NOT_A_PARTY = re.compile(r"^(agreement|contract|party|parties)$|\b(agreement|co
                          r"|(?:法|条例|规定|办法|细则|法规)$|^(?:the\s+)?(?:act|regulations|code|rules)$|\b(?:act|regulations)\s+\d{4}$", re.I)
 # the recitals after the parties block name others ('(C) ... is carried out by Hollins Distribution Limited (the
 # "Outgoing Provider")'): once two parties are named, a recitals heading ends the block
-_RECITALS = re.compile(r"^\s*(?:#+\s*)?\**\s*(?:background|recitals?|whereas|preamble|introduction)\b|^\s*(?:#+\s*)?\**\s*鉴于", re.I)
+_RECITALS = re.compile(r"^\s*(?:#+\s*)?\**\s*(?:background|recitals?|whereas|preamble|introduction)\b|^\s*(?:#+\s*)?\**\s*(?:鉴于|缘)", re.I)  # '緣甲方承攬...（以下簡稱「業主」）': Taiwan's whereas
 _PARTY_PARAGRAPH = re.compile(r"^\s*\(?\d{1,2}[.)]|\b(?:Ltd|Limited|Inc|LLC|LLP|LP|plc|GmbH|AG|corporation|company|registered|incorporated|whose)\b"
                               r"|有限公司|有限合伙|股份公司|简称|^\s*\**[\u4e00-\u9fff（）()]{2,12}\**[:：]"
                               r"|\b(?:together|collectively),?\s+(?:the\s+)?[\"“]"

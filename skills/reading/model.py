@@ -210,6 +210,7 @@ CONDITIONS: dict[str, str] = {
     "insured_recourse": "the buyer's recourse for warranty claims is a warranty and indemnity (W&I, R&W) insurance policy",
     "even_fraud": "a limit or exclusion kept even where the loss comes from the other side's fraud",
     "only_gross_fault": "liable only for fraud, wilful default or gross negligence, not for ordinary negligence",
+    "resignation": "on the employee leaving of its own will (resigning, giving notice)",
     "overtime_in_salary": "pay for overtime said to be included in the salary (月薪已包含加班工资)",
     "frequency": "limited in how often (once a year, no more than twice)",
     "on_use": "on use before the test is done: a trial run, or use before acceptance, counts as accepting it",

@@ -490,9 +490,9 @@ def _place(text: str, lex) -> str | None:
 def _lead_conditions(lead: str, lex) -> frozenset[str]:
     # 'shall not, without the prior written consent of the Investor: (a) issue shares': the lead-in's consent governs
     # each item; 'shall not be liable for any Claim unless notice is given: (a) ... within nine months' sets a time
-    # limit for claims in each
+    # limit for claims in each; '...一次性支付至下列账户，该等付款不以任何先决条件的满足为前提：' pays whatever happens
     return frozenset(name for name, regex in lex.conditions.items()
-                     if name in ("notice", "cure", "consent", "survival") and regex.search(lead))
+                     if name in ("notice", "cure", "consent", "survival", "unconditional") and regex.search(lead))
 
 
 def deeming_limb(text: str, *, clause_id: str, start: int) -> Provision | None:
