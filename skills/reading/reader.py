@@ -428,7 +428,10 @@ def _topic(mentions: list[_Span], body: str, anchor: int, lex) -> _Span | None:
 def _subject(before: list[_Span], body: str, lex) -> _Span | None:
     """Of the parties named before a modal, the subject: the nearest one that is not the object of a preposition
     or a verb ('the Supplier shall, on notice to the Customer, terminate' -> the Supplier); None if all are."""
-    for mention in reversed(before):
+    for i, mention in reversed(list(enumerate(before))):
+        if (mention.value == "third" and i > 0 and before[i - 1].value not in ("both", "third")
+                and _WITH_ITS.fullmatch(body, before[i - 1].end, mention.start)):
+            continue  # 'Licensor and its Third-Party Providers own': the party named first
         if _IN_ASIDE.search(body, max(0, mention.start - 12), mention.start) and _ASIDE_NOUN.match(
                 body, mention.end + (0 if body[mention.start:mention.end].endswith(("'s", "’s")) else 2)):
             continue  # 'The Supplier shall, at the Buyer's option, repair ... or refund': an aside, not the subject
@@ -447,6 +450,7 @@ def _subject(before: list[_Span], body: str, lex) -> _Span | None:
     return None
 
 
+_WITH_ITS = re.compile(r"\s+(?:and|or|together\s+with)\s+(?:its|their)\s+", re.I)
 _IN_ASIDE = re.compile(r"\b(?:at|in|on|upon)\s+(?:the\s+)?$", re.I)
 _ASIDE_NOUN = re.compile(r"\s*(?:(?:sole|own|absolute|reasonable)\s+)?(?:option|election|request|cost|expense|discretion|direction|choice|instruction)s?\b", re.I)
 _WHOSE_DUTY = re.compile(r"\s*(?:(?:aggregate|total|entire|maximum|cumulative|overall|own|sole)\s+)*(?:liabilit|obligation|right|dut|responsibilit)", re.I)

@@ -131,3 +131,53 @@ def test_a_recital_opened_by_yuan_ends_the_parties_block():
 
     text = SUBCONTRACT.format(clause="甲方應按月給付乙方工程款。")
     assert contract_parties(parse_text(text)) == ["甲方", "乙方"]
+
+
+CAMPAIGN = """# CREATOR CAMPAIGN AGREEMENT
+
+This Agreement is made between Fennick Outdoor, Inc. ("Brand") and Rio Castell LLC ("Creator").
+
+## 3. Fee
+
+3.1 Brand shall pay Creator the Fee within thirty (30) days after receipt of each invoice.
+
+## Exhibit B. Approvals
+
+4. {clause}
+"""
+
+
+@pytest.mark.parametrize("clause, flagged", [
+    ("Where Brand has not sent comments on a draft within twelve (12) hours of receiving it, the draft is deemed approved "
+     "by Brand.", True),
+    ("Where Brand has not sent comments on a draft within ten (10) business days of receiving it, Creator may remind Brand, "
+     "and the draft is deemed approved five (5) business days after the reminder.", False),
+])
+def test_a_draft_deemed_approved_within_hours(judged, clause, flagged):
+    found = judged(CAMPAIGN.format(clause=clause), "Brand").get("deemed_acceptance")
+    assert _red(found) == flagged, found and found.message
+
+
+DATA_LICENCE = """# DATA LICENSE AGREEMENT
+
+This Agreement is made between Quantive Data LLC ("Licensor") and Harrow Point Capital LP ("Licensee").
+
+## 1. Definitions
+
+"**Licensor Property**" means the Licensed Data and {derived}.
+
+## 6. Ownership
+
+6.1 As between the Parties, Licensor and its data suppliers own all right, title and interest in and to the Licensor Property.
+"""
+
+
+@pytest.mark.parametrize("derived, flagged", [
+    ("any analysis, signal or model created by Licensee that is derived from the Licensed Data", True),
+    ("the documentation Licensor supplies with it", False),
+])
+def test_a_licensor_owning_what_the_licensee_derives_from_the_data(judged, derived, flagged):
+    """'Licensor and its data suppliers own': the licensor, named first, owns; what the licensee derives from the data,
+    carried in by the definition, is its own work taken back."""
+    found = judged(DATA_LICENCE.format(derived=derived), "Licensee").get("licence_grant_back")
+    assert _red(found) == flagged, found and found.message
