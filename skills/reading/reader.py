@@ -268,11 +268,23 @@ class SentenceReader:
             # the actor, then each further holder named after the verb ('two designated by the Investor and two by
             # the Founders')
             others = sorted({m.value for m in held} - {actor})
+            own_figures = {}
+            if not held and modal is not None and self._lex.passive.search(body[modal.start:trigger.end + 60]):
+                # 'may be terminated by the Company giving three months' notice, or by the Executive giving twelve
+                # months' notice': each agent holds the right, on the figures of its own limb
+                agents = [m for m in mentions if trigger.start <= m.start <= trigger.end + 240 and m.value not in ("both", "third")
+                          and self._lex.by_agent.search(body[max(0, m.start - 12):m.start])]
+                if len({m.value for m in agents}) > 1:
+                    for agent in agents:
+                        own_figures.setdefault(agent.value, _figures_within(text, (max(0, agent.start - offset),
+                                                                                   max(0, agent.end - offset)), self._lex))
+                    others = sorted(set(own_figures) - {actor})
             for holder in [actor, *others]:
                 key = (holder, action, modality)
                 if key not in seen:
                     seen[key] = Provision(clause_id=clause_id, sentence=text, start=start, actor=holder, modality=modality,
-                                          action=action, conditions=own_conditions, quantities=figures, trigger=span,
+                                          action=action, conditions=own_conditions, quantities=own_figures.get(holder) or figures,
+                                          trigger=span,
                                           place=_place(text, self._lex) if trigger.value in _PLACED else None,
                                           defined_in=from_definition)
         at_will = [p for p in seen.values() if p.action in self._lex.at_will_actions and "convenience" in p.conditions]

@@ -181,3 +181,15 @@ def test_a_licensor_owning_what_the_licensee_derives_from_the_data(judged, deriv
     carried in by the definition, is its own work taken back."""
     found = judged(DATA_LICENCE.format(derived=derived), "Licensee").get("licence_grant_back")
     assert _red(found) == flagged, found and found.message
+
+
+def test_a_passive_right_held_by_two_agents_each_on_its_own_notice():
+    """'may be terminated by the Employer giving ..., or by the Employee giving ...': two rights, each with its figure."""
+    from paralaw.skills.reading.reader import Party, SentenceReader
+
+    reader = SentenceReader((Party("Employer"), Party("Employee")))
+    read = {p.actor: p for p in reader.read(
+        "This Agreement may be terminated by the Employer giving the Employee at least one month's written notice, or by "
+        "the Employee giving the Employer at least six months' written notice.") if p.action == "terminate"}
+    assert {actor: [q.value for q in p.quantities if q.kind == "period"] for actor, p in read.items()} == {
+        "Employer": [30.0], "Employee": [180.0]}
