@@ -211,6 +211,7 @@ CONDITIONS: dict[str, str] = {
     "even_fraud": "a limit or exclusion kept even where the loss comes from the other side's fraud",
     "only_gross_fault": "liable only for fraud, wilful default or gross negligence, not for ordinary negligence",
     "resignation": "on the employee leaving of its own will (resigning, giving notice)",
+    "main_contract": "about the main contract above a subcontract (its completion, its defects period)",
     "overtime_in_salary": "pay for overtime said to be included in the salary (月薪已包含加班工资)",
     "frequency": "limited in how often (once a year, no more than twice)",
     "on_use": "on use before the test is done: a trial run, or use before acceptance, counts as accepting it",

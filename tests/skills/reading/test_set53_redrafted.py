@@ -193,3 +193,12 @@ def test_a_passive_right_held_by_two_agents_each_on_its_own_notice():
         "the Employee giving the Employer at least six months' written notice.") if p.action == "terminate"}
     assert {actor: [q.value for q in p.quantities if q.kind == "period"] for actor, p in read.items()} == {
         "Employer": [30.0], "Employee": [180.0]}
+
+
+@pytest.mark.parametrize("clause, flagged", [
+    ("甲方自每期估驗計價款中扣留百分之五作為保留款，俟主契約保固期滿後，始無息發還乙方。", True),
+    ("甲方自每期估驗計價款中扣留百分之五作為保留款，於本分包工程保固期滿後三十日內無息發還乙方。", False),
+])
+def test_a_subcontractors_retention_held_until_the_main_contracts_defects_period_ends(judged, clause, flagged):
+    found = judged(SUBCONTRACT.format(clause=clause), "乙方").get("retention_tied_to_main_contract")
+    assert _red(found) == flagged, found and found.message
